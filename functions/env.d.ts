@@ -1,0 +1,13 @@
+/** Bindings and variables every Pages Function sees (wrangler.toml [vars], Pages settings, .dev.vars). */
+interface Env {
+  ASSETS: Fetcher;
+  DB: D1Database;
+  /** Supabase project URL (local emulator by default). Public: also sent to the browser. */
+  PUBLIC_SUPABASE_URL?: string;
+  /** Supabase anon (publishable) key. Public. */
+  PUBLIC_SUPABASE_ANON_KEY?: string;
+  /** PostHog project key; empty turns analytics off. Public. */
+  PUBLIC_POSTHOG_KEY?: string;
+  /** PostHog API host. Public. */
+  PUBLIC_POSTHOG_HOST?: string;
+}

@@ -1,0 +1,2 @@
+-- Placeholder removed by the data API work.
+SELECT 1;

@@ -1,0 +1,24 @@
+/**
+ * Demo accounts shared by the local auth emulator (dev/) and the D1 seed: the same fixed user ids on both sides,
+ * so memberships seeded in D1 match the `sub` of the emulator's tokens. Local development and tests only.
+ */
+export const DEMO_ACCOUNTS = {
+  demo: {
+    id: '5b2a1f0e-6d3c-4e8a-9f1b-000000000001',
+    email: 'demo@example.com',
+    password: 'demo-password',
+  },
+  other: {
+    id: '5b2a1f0e-6d3c-4e8a-9f1b-000000000002',
+    email: 'other@example.com',
+    password: 'other-password',
+  },
+} as const;
+
+/** The local Supabase Auth emulator: where it listens and how its tokens look (DESIGN §4). */
+export const LOCAL_AUTH = {
+  port: 54321,
+  url: 'http://127.0.0.1:54321',
+  /** JWT `iss` is `${url}/auth/v1`; JWKS is served at `${url}/auth/v1/.well-known/jwks.json`. */
+  audience: 'authenticated',
+} as const;

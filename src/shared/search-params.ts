@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** A number param: a bad value falls back to the default instead of failing the page. */
+const num = (fallback: number | undefined, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined || v === '' ? undefined : Number(v)),
+    z.number().int().min(min).max(max).optional(),
+  ).catch(fallback);
+
+const str = (max = 2048) => z.string().max(max).optional().catch(undefined);
+
+/** List params shared by every list page. */
+export const listParamsSchema = z.object({
+  page: num(1).default(1),
+  limit: num(10, 1, 100).default(10),
+  total: num(undefined, 0),
+  order: str(200),
+  filters: str(4000),
+});
+export type ListParams = z.infer<typeof listParamsSchema>;
+
+/** `type` on /auth/confirm: only these two values are valid. */
+export const confirmTypeSchema = z.enum(['signup', 'invite']);
+
+/** Params of the auth pages. */
+export const authParamsSchema = z.object({
+  error: str(500),
+  success: str(500),
+  redirectTo: str(),
+  token_hash: str(500),
+  type: z.string().optional(),
+});
+
+/** Params of the dashboard home. */
+export const homeParamsSchema = z.object({ from: str() });
+
+/** Reads URLSearchParams into a plain object (first value wins). */
+export function paramsObject(search: URLSearchParams | string): Record<string, string> {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+/** Parses list params; bad values fall back to their defaults, never throw. */
+export function parseListParams(search: URLSearchParams | string): ListParams {
+  return listParamsSchema.parse(paramsObject(search));
+}
+
+export type ConfirmType = z.infer<typeof confirmTypeSchema>;
+
+/** Parses auth params. `type` is checked apart so that a bad value can be shown as an error. */
+export function parseAuthParams(search: URLSearchParams | string): z.infer<typeof authParamsSchema> & {
+  confirmType: ConfirmType | undefined;
+  typeError: string | undefined;
+} {
+  const base = authParamsSchema.parse(paramsObject(search));
+  if (base.type === undefined) return { ...base, confirmType: undefined, typeError: undefined };
+  const parsed = confirmTypeSchema.safeParse(base.type);
+  return parsed.success
+    ? { ...base, confirmType: parsed.data, typeError: undefined }
+    : { ...base, confirmType: undefined, typeError: `Unknown confirmation type "${base.type.slice(0, 40)}": expected "signup" or "invite".` };
+}
+
+/** Parses the dashboard home params. */
+export function parseHomeParams(search: URLSearchParams | string): z.infer<typeof homeParamsSchema> {
+  return homeParamsSchema.parse(paramsObject(search));
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+import { buildPagesASSETSBinding, cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+
+const root = import.meta.dirname;
+const dist = path.join(root, 'dist');
+
+/**
+ * Three layers: `unit` (plain Node), `workers` (inside workerd with D1, migrations applied by the setup file, and the
+ * built site as the ASSETS binding: run `npm run build` first) and `emulator` (the local auth emulator over HTTP).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'emulator', include: ['tests/emulator/**/*.test.ts'], environment: 'node', fileParallelism: false },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              compatibilityFlags: ['nodejs_compat'],
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations')) },
+              serviceBindings: existsSync(dist) ? { ASSETS: await buildPagesASSETSBinding(dist) } : {},
+            },
+          })),
+        ],
+        test: {
+          name: 'workers',
+          include: ['tests/workers/**/*.test.ts'],
+          setupFiles: ['tests/workers/apply-migrations.ts'],
+        },
+      },
+    ],
+  },
+});
