@@ -50,7 +50,12 @@ export async function readJsonBody(req: IncomingMessage): Promise<Record<string,
 }
 
 /** Send a JSON response with the Supabase API version header. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const payload = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',

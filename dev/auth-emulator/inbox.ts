@@ -10,7 +10,10 @@ const SUBJECTS: Record<OtpType, string> = {
 
 const INTROS: Record<OtpType, { lead: string; action: string }> = {
   signup: { lead: 'Follow this link to confirm your email address:', action: 'Confirm your email' },
-  invite: { lead: 'You have been invited to create an account. Follow this link to accept the invite:', action: 'Accept the invite' },
+  invite: {
+    lead: 'You have been invited to create an account. Follow this link to accept the invite:',
+    action: 'Accept the invite',
+  },
   recovery: { lead: 'Follow this link to reset the password for your account:', action: 'Reset password' },
   email_change: { lead: 'Follow this link to confirm the change of your email address:', action: 'Change email' },
 };

@@ -35,7 +35,13 @@ export function assertEmailFrequency(emu: Emulator, user: UserRecord, type: OtpT
  * Issue a single-use token of `type` for the user (replacing any earlier one of the same type) and deliver its email
  * to the local inbox.
  */
-export function sendOneTimeToken(emu: Emulator, user: UserRecord, type: OtpType, to: string, redirectTo?: string): void {
+export function sendOneTimeToken(
+  emu: Emulator,
+  user: UserRecord,
+  type: OtpType,
+  to: string,
+  redirectTo?: string,
+): void {
   const { store, options } = emu;
   const now = options.now();
   const tokenHash = newTokenHash();

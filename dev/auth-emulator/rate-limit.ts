@@ -25,7 +25,8 @@ export class RateLimiter {
     const now = this.now();
     const windowMs = limit.windowSeconds * 1000;
     let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= windowMs) {
+    // A window that starts in the future means the (injectable) clock went backwards: start over.
+    if (!window || now - window.startedAt >= windowMs || now < window.startedAt) {
       window = { startedAt: now, count: 0 };
       this.windows.set(key, window);
     }

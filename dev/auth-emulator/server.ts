@@ -150,7 +150,8 @@ export async function createAuthEmulator(options: AuthEmulatorOptions = {}): Pro
       }
     } finally {
       if (mutates) {
-        if (store.data.emails.length > MAX_STORED_EMAILS) store.data.emails.splice(0, store.data.emails.length - MAX_STORED_EMAILS);
+        if (store.data.emails.length > MAX_STORED_EMAILS)
+          store.data.emails.splice(0, store.data.emails.length - MAX_STORED_EMAILS);
         store.save();
       }
     }

@@ -43,13 +43,20 @@ export function newUser(emu: Emulator, email: string, fields: Partial<UserRecord
 
 /** The user object exactly as Supabase Auth returns it (secrets such as TOTP seeds and hashes stripped). */
 export function serializeUser(user: UserRecord) {
-  const identityData = { email: user.email, email_verified: Boolean(user.email_confirmed_at), phone_verified: false, sub: user.id };
+  const identityData = {
+    email: user.email,
+    email_verified: Boolean(user.email_confirmed_at),
+    phone_verified: false,
+    sub: user.id,
+  };
   return {
     id: user.id,
     aud: 'authenticated',
     role: 'authenticated',
     email: user.email,
-    ...(user.email_confirmed_at ? { email_confirmed_at: user.email_confirmed_at, confirmed_at: user.email_confirmed_at } : {}),
+    ...(user.email_confirmed_at
+      ? { email_confirmed_at: user.email_confirmed_at, confirmed_at: user.email_confirmed_at }
+      : {}),
     phone: '',
     ...(user.confirmation_sent_at ? { confirmation_sent_at: user.confirmation_sent_at } : {}),
     ...(user.recovery_sent_at ? { recovery_sent_at: user.recovery_sent_at } : {}),
@@ -103,7 +110,10 @@ export function obfuscatedUser(emu: Emulator, email: string, data: Record<string
 }
 
 /** Merge `data` into user_metadata the way GoTrue does: top-level keys replaced, `null` removes a key. */
-export function mergeMetadata(current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+export function mergeMetadata(
+  current: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
   const merged = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];

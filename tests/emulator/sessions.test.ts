@@ -46,7 +46,9 @@ describe('access tokens', () => {
   it('are rejected by a verifier expecting another issuer', async () => {
     const { session } = await signInDemo();
     const jwks = createRemoteJWKSet(new URL(`${h.url}/auth/v1/.well-known/jwks.json`));
-    await expect(jwtVerify(session.access_token, jwks, { issuer: 'https://example.supabase.co/auth/v1' })).rejects.toThrow();
+    await expect(
+      jwtVerify(session.access_token, jwks, { issuer: 'https://example.supabase.co/auth/v1' }),
+    ).rejects.toThrow();
   });
 
   it('pass supabase-js getClaims (client-side JWKS verification)', async () => {
@@ -115,7 +117,11 @@ describe('user', () => {
   it('requires a bearer token', async () => {
     const res = await h.api('/auth/v1/user');
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ code: 'no_authorization', error_code: 'no_authorization', msg: expect.any(String) });
+    expect(await res.json()).toMatchObject({
+      code: 'no_authorization',
+      error_code: 'no_authorization',
+      msg: expect.any(String),
+    });
   });
 
   it('updateUser merges user_metadata (data) and the new claims appear after refresh', async () => {
@@ -128,7 +134,9 @@ describe('user', () => {
     const { data } = await client.auth.getUser();
     expect(data.user?.user_metadata).toEqual({ display_name: 'Grace', team: 'core' });
     const refreshed = await client.auth.refreshSession();
-    const payload = JSON.parse(Buffer.from(refreshed.data.session!.access_token.split('.')[1]!, 'base64url').toString());
+    const payload = JSON.parse(
+      Buffer.from(refreshed.data.session!.access_token.split('.')[1]!, 'base64url').toString(),
+    );
     expect(payload.user_metadata).toEqual({ display_name: 'Grace', team: 'core' });
   });
 

@@ -14,7 +14,11 @@ describe('sign-up with email confirmation', () => {
   it('creates an unconfirmed user, emails a confirm link, and verifyOtp(signup) opens a session', async () => {
     const client = h.client();
     const email = uniqueEmail();
-    const { data, error } = await client.auth.signUp({ email, password: 'correct-horse', options: { data: { name: 'Ada' } } });
+    const { data, error } = await client.auth.signUp({
+      email,
+      password: 'correct-horse',
+      options: { data: { name: 'Ada' } },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.email).toBe(email);
@@ -54,7 +58,9 @@ describe('sign-up with email confirmation', () => {
   });
 
   it('answers invalid_credentials for a wrong password and for an unknown email alike', async () => {
-    const wrong = await h.client().auth.signInWithPassword({ email: DEMO_ACCOUNTS.demo.email, password: 'not-the-password' });
+    const wrong = await h
+      .client()
+      .auth.signInWithPassword({ email: DEMO_ACCOUNTS.demo.email, password: 'not-the-password' });
     expect(wrong.error?.status).toBe(400);
     expect(wrong.error?.code).toBe('invalid_credentials');
     expect(wrong.error?.message).toBe('Invalid login credentials');
@@ -131,7 +137,9 @@ describe('sign-up with email confirmation', () => {
 
   it('does not reveal an existing confirmed account on sign-up and sends no email', async () => {
     const before = await h.inbox(DEMO_ACCOUNTS.demo.email);
-    const { data, error } = await h.client().auth.signUp({ email: DEMO_ACCOUNTS.demo.email, password: 'another-password' });
+    const { data, error } = await h
+      .client()
+      .auth.signUp({ email: DEMO_ACCOUNTS.demo.email, password: 'another-password' });
     expect(error).toBeNull();
     expect(data.user?.identities).toEqual([]);
     expect(data.user?.id).not.toBe(DEMO_ACCOUNTS.demo.id);
@@ -165,7 +173,9 @@ describe('sign-up with email confirmation', () => {
 
   it('seeds the demo accounts, confirmed, with their fixed ids', async () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
-      const { data, error } = await h.client().auth.signInWithPassword({ email: account.email, password: account.password });
+      const { data, error } = await h
+        .client()
+        .auth.signInWithPassword({ email: account.email, password: account.password });
       expect(error).toBeNull();
       expect(data.user?.id).toBe(account.id);
       expect(data.user?.email_confirmed_at).toBeTruthy();

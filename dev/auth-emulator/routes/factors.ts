@@ -34,7 +34,11 @@ export async function enrollFactor(ctx: RequestContext): Promise<void> {
     );
   }
   if (user.factors.length >= MAX_ENROLLED_FACTORS) {
-    throw new ApiError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+    throw new ApiError(
+      422,
+      'too_many_enrolled_mfa_factors',
+      'Maximum number of verified factors reached, unenroll to continue',
+    );
   }
   if (user.factors.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
     throw new ApiError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
@@ -68,7 +72,14 @@ export async function challengeFactor(ctx: RequestContext): Promise<void> {
   const { user } = await authenticate(ctx);
   const factor = findFactor(user, ctx.params[0]);
   const createdAt = emu.options.now();
-  const challenge = { id: newId(), factor_id: factor.id, user_id: user.id, ip: ctx.ip, created_at: createdAt, verified: false };
+  const challenge = {
+    id: newId(),
+    factor_id: factor.id,
+    user_id: user.id,
+    ip: ctx.ip,
+    created_at: createdAt,
+    verified: false,
+  };
   emu.store.data.challenges.push(challenge);
   factor.last_challenged_at = nowIso(emu);
   sendJson(ctx.res, 200, {
@@ -120,7 +131,10 @@ export async function verifyFactor(ctx: RequestContext): Promise<void> {
   user.updated_at = iso;
   session.aal = 'aal2';
   session.factor_id = factor.id;
-  session.amr = [...session.amr.filter((e) => e.method !== 'totp'), { method: 'totp', timestamp: Math.floor(now / 1000) }];
+  session.amr = [
+    ...session.amr.filter((e) => e.method !== 'totp'),
+    { method: 'totp', timestamp: Math.floor(now / 1000) },
+  ];
   session.updated_at = iso;
   store.deleteSessions((s) => s.user_id === user.id && s.id !== session.id && s.aal !== 'aal2');
   sendJson(ctx.res, 200, await reissue(emu, session, user));

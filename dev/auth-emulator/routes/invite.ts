@@ -19,7 +19,9 @@ export async function invite(ctx: RequestContext): Promise<void> {
   const body = await ctx.body();
   const email = parseEmail(body.email);
   const data =
-    body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {};
+    body.data && typeof body.data === 'object' && !Array.isArray(body.data)
+      ? (body.data as Record<string, unknown>)
+      : {};
   const redirectTo = allowedRedirect(emu, ctx.url.searchParams.get('redirect_to'));
   let user = emu.store.userByEmail(email);
   if (user?.email_confirmed_at) {
