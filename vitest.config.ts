@@ -21,11 +21,17 @@ export default defineConfig({
       },
       {
         plugins: [
-          cloudflareTest(async () => ({
+          cloudflareTest(async ({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               compatibilityFlags: ['nodejs_compat'],
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations')) },
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations')),
+                // Real JWKS over HTTP from tests/workers/api-setup/jwks-server.ts; tests sign with the private key.
+                PUBLIC_SUPABASE_URL: inject<string>('jwksBaseUrl'),
+                TEST_JWT_PRIVATE_JWK: inject<string>('jwtPrivateJwk'),
+                DATA_ENCRYPTION_KEY: 'dGVzdC1vbmx5LWRhdGEtZW5jcnlwdGlvbi1rZXktMzI=',
+              },
               serviceBindings: existsSync(dist) ? { ASSETS: await buildPagesASSETSBinding(dist) } : {},
             },
           })),
@@ -34,6 +40,7 @@ export default defineConfig({
           name: 'workers',
           include: ['tests/workers/**/*.test.ts'],
           setupFiles: ['tests/workers/apply-migrations.ts'],
+          globalSetup: ['tests/workers/api-setup/jwks-server.ts'],
         },
       },
     ],

@@ -11,3 +11,9 @@ interface Env {
   /** PostHog API host. Public. */
   PUBLIC_POSTHOG_HOST?: string;
 }
+
+// Appended by the data API (see docs/api.md).
+interface Env {
+  /** base64 of 32 random bytes: AES-256-GCM key for secrets at rest (webhook secrets, OAuth/SMTP secrets, custodial keys). Secret. */
+  DATA_ENCRYPTION_KEY?: string;
+}

@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import { parseListQuery, type ListSpec } from '../../../src/shared/api/list-params';
+import { deleteStmt, getRow, listRows, updateStmt, type Row, type TableDef } from '../db/core';
+import { auditStmt } from '../db/audit';
+import { scopeOf, type ApiContext, type RouteDef } from './context';
+import { json, notFound, readJson } from './http';
+import type { Permission } from './rbac';
+import { auditFor, commitUpdate } from './writes';
+import { listOf } from '../../../src/shared/api/common';
+
+type ToApi = (row: Row) => unknown;
+
+/** GET list route of a tenant table with the collection's allow-lists. */
+export function listRoute(o: { path: string; tag: string; summary: string; def: TableDef; spec: ListSpec; toApi: ToApi; item: z.ZodType; scope?: 'project' | 'mode'; permission?: Permission }): RouteDef {
+  return {
+    method: 'GET',
+    path: o.path,
+    scope: o.scope ?? 'mode',
+    permission: o.permission ?? 'read',
+    tag: o.tag,
+    summary: o.summary,
+    list: o.spec,
+    response: listOf(o.item),
+    handler: async (c) => {
+      const q = parseListQuery(o.spec, c.url.searchParams);
+      const { rows, total } = await listRows(c.env.DB, o.def, o.spec, scopeOf(c), q);
+      return json({ data: rows.map(o.toApi), page: q.page, limit: q.limit, total });
+    },
+  };
+}
+
+/** Reads one row of the tenant or throws 404. */
+export async function mustGet(c: ApiContext, table: string, id: string, what: string): Promise<Row> {
+  const row = await getRow(c.env.DB, table, scopeOf(c), id);
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/** GET one route (`:id`). */
+export function getRoute(o: { path: string; tag: string; summary: string; table: string; what: string; toApi: (row: Row, c: ApiContext) => unknown | Promise<unknown>; item: z.ZodType }): RouteDef {
+  return {
+    method: 'GET',
+    path: o.path,
+    scope: 'mode',
+    permission: 'read',
+    tag: o.tag,
+    summary: o.summary,
+    response: o.item,
+    handler: async (c) => json(await o.toApi(await mustGet(c, o.table, c.params.id!, o.what), c)),
+  };
+}
+
+/** PATCH route: validated body → columns → versioned update with audit. */
+export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
+  path: string;
+  tag: string;
+  summary: string;
+  table: string;
+  what: string;
+  action: string;
+  permission?: Permission;
+  body: S;
+  toColumns: (body: Omit<z.output<S>, 'version'>, c: ApiContext) => Row | Promise<Row>;
+  toApi: ToApi;
+  item: z.ZodType;
+}): RouteDef {
+  return {
+    method: 'PATCH',
+    path: o.path,
+    scope: 'mode',
+    permission: o.permission ?? 'write_data',
+    tag: o.tag,
+    summary: o.summary,
+    body: o.body,
+    response: o.item,
+    handler: async (c) => {
+      const { version, ...rest } = (await readJson(c.request, o.body)) as z.output<S>;
+      const id = c.params.id!;
+      const set = await o.toColumns(rest as Omit<z.output<S>, 'version'>, c);
+      const row = await commitUpdate<Row>(
+        c,
+        updateStmt(c.env.DB, o.table, scopeOf(c), id, version, set, c.now),
+        auditFor(c, o.action, o.table, id, { fields: Object.keys(rest) }),
+        o.what,
+        async () => (await getRow(c.env.DB, o.table, scopeOf(c), id)) !== null,
+      );
+      return json(o.toApi(row));
+    },
+  };
+}
+
+/** DELETE route with audit; 404 when the row is not the tenant's. */
+export function deleteRoute(o: { path: string; tag: string; summary: string; table: string; what: string; action: string; permission?: Permission }): RouteDef {
+  return {
+    method: 'DELETE',
+    path: o.path,
+    scope: 'mode',
+    permission: o.permission ?? 'write_data',
+    tag: o.tag,
+    summary: o.summary,
+    status: 204,
+    handler: async (c) => {
+      const id = c.params.id!;
+      const [res] = await c.env.DB.batch([deleteStmt(c.env.DB, o.table, scopeOf(c), id), auditStmt(c.env.DB, auditFor(c, o.action, o.table, id), true)]);
+      if (!res!.meta.changes) throw notFound(o.what);
+      return new Response(null, { status: 204 });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { newId } from '../../../../src/shared/api/ids';
+import { authMigrationCreateSchema, authMigrationListSpec, authMigrationSchema, authMigrationUpdateSchema, SETTINGS_ROUTES, SETTINGS_SCHEMAS, SETTINGS_SECRETS, settingsPatchSchema, settingsResponseSchema, type SettingsKind } from '../../../../src/shared/api/settings';
+import { auditStmt } from '../../db/audit';
+import { insertStmt, parseJson, type Row } from '../../db/core';
+import { modeOf, scopeOf, type ApiContext, type RouteDef } from '../context';
+import { encryptSecret, secretHint } from '../crypto';
+import { ApiError, isoStrict, json, notFound, readJson, zodDetails } from '../http';
+import { auditFor, commitCreate } from '../writes';
+import { getRoute, listRoute, updateRoute } from '../crud';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function merge(base: Obj, patch: Obj): Obj {
+  const out: Obj = { ...base };
+  for (const [k, v] of Object.entries(patch)) out[k] = isObj(v) && isObj(base[k]) ? merge(base[k] as Obj, v) : v;
+  return out;
+}
+function getPath(o: Obj, path: string[]): unknown {
+  return path.reduce<unknown>((a, k) => (isObj(a) ? a[k] : undefined), o);
+}
+function setPath(o: Obj, path: string[], v: unknown) {
+  let cur: Obj = o;
+  for (const k of path.slice(0, -1)) {
+    if (!isObj(cur[k])) return;
+    cur = cur[k] as Obj;
+  }
+  const last = path[path.length - 1]!;
+  if (v === undefined) delete cur[last];
+  else cur[last] = v;
+}
+
+/** Public data plus `<field>Hint` for each stored secret. */
+function present(kind: SettingsKind, row: Row) {
+  const data = parseJson<Obj>(row.data, {});
+  const hints = parseJson<Record<string, string>>(row.hints ?? '{}', {});
+  const secrets = parseJson<Record<string, { hint: string }>>(row.secrets, {});
+  for (const path of SETTINGS_SECRETS[kind]) {
+    const p = path.split('.');
+    setPath(data, [...p.slice(0, -1), `${p[p.length - 1]}Hint`], secrets[path]?.hint ?? hints[path] ?? null);
+  }
+  return { kind, data, updatedAt: isoStrict(row.updated_at as number), version: row.version };
+}
+
+async function load(c: ApiContext, kind: SettingsKind): Promise<Row> {
+  const s = scopeOf(c);
+  const row = await c.env.DB.prepare('SELECT * FROM settings WHERE project_id = ? AND mode = ? AND kind = ?').bind(s.projectId, s.mode, kind).first<Row>();
+  if (!row) throw notFound('Settings');
+  return row;
+}
+
+function settingsRoutes(segment: string, kind: SettingsKind): RouteDef[] {
+  const path = `/projects/:projectId/:mode/${segment}`;
+  const permission = kind === 'ecosystem' ? ('manage_project' as const) : ('manage_auth' as const);
+  const tag = kind === 'ecosystem' ? 'Ecosystem' : 'Auth';
+  return [
+    { method: 'GET', path, scope: 'mode', permission: 'read', tag, summary: `Read ${segment} settings`, response: settingsResponseSchema, handler: async (c) => json(present(kind, await load(c, kind))) },
+    {
+      method: 'PATCH', path, scope: 'mode', permission, tag, summary: `Update ${segment} settings (deep-merged partial object plus version; secrets write-only)`, body: settingsPatchSchema, response: settingsResponseSchema,
+      handler: async (c) => {
+        const { version, ...patch } = await readJson(c.request, settingsPatchSchema);
+        const row = await load(c, kind);
+        const merged = merge(parseJson<Obj>(row.data, {}), patch);
+        const parsed = SETTINGS_SCHEMAS[kind].safeParse(merged);
+        if (!parsed.success) throw new ApiError('bad_request', 'Invalid settings', zodDetails(parsed.error as z.ZodError));
+        const data = parsed.data as Obj;
+        const secrets = parseJson<Record<string, { value: string; hint: string }>>(row.secrets, {});
+        const s = scopeOf(c);
+        for (const path of SETTINGS_SECRETS[kind]) {
+          const p = path.split('.');
+          const value = getPath(data, p);
+          if (typeof value === 'string') secrets[path] = { value: await encryptSecret(c.env, value, `settings:${s.projectId}:${s.mode}:${kind}:${path}`), hint: secretHint(value) };
+          setPath(data, p, undefined);
+        }
+        const db = c.env.DB;
+        const [res] = await db.batch([
+          db
+            .prepare('UPDATE settings SET data = ?, secrets = ?, updated_at = ?, version = version + 1 WHERE project_id = ? AND mode = ? AND kind = ? AND version = ? RETURNING *')
+            .bind(JSON.stringify(data), JSON.stringify(secrets), c.now, s.projectId, s.mode, kind, version),
+          auditStmt(db, auditFor(c, `settings.${kind}.updated`, 'settings', kind, { fields: Object.keys(patch) }), true),
+        ]);
+        const updated = res!.results[0] as Row | undefined;
+        if (!updated) throw new ApiError('conflict', 'Settings were changed by someone else: reload and try again', { reason: 'stale_version' });
+        return json(present(kind, updated));
+      },
+    },
+  ];
+}
+
+const M = '/projects/:projectId/:mode/auth/migrations';
+function migrationToApi(r: Row) {
+  return {
+    id: r.id, sourceProvider: r.source_provider, mappingStrategy: r.mapping_strategy, status: r.status, totalCount: r.total_count, importedCount: r.imported_count, failedCount: r.failed_count,
+    createdAt: isoStrict(r.created_at as number), updatedAt: isoStrict(r.updated_at as number), version: r.version,
+  };
+}
+const TRANSITIONS: Record<string, string[]> = { created: ['running', 'canceled'], running: ['paused', 'canceled'], paused: ['running', 'canceled'] };
+
+export const settingRoutes: RouteDef[] = [
+  ...Object.entries(SETTINGS_ROUTES).flatMap(([segment, kind]) => settingsRoutes(segment, kind)),
+  listRoute({ path: M, tag: 'Auth', summary: 'List user migrations', def: { table: 'auth_migrations', columns: { createdAt: 'created_at', status: 'status' } }, spec: authMigrationListSpec, toApi: migrationToApi, item: authMigrationSchema }),
+  {
+    method: 'POST', path: M, scope: 'mode', permission: 'manage_auth', tag: 'Auth', summary: 'Create a user migration from another provider', body: authMigrationCreateSchema, response: authMigrationSchema, status: 201, idempotent: true,
+    handler: async (c) => {
+      const b = await readJson(c.request, authMigrationCreateSchema);
+      const row: Row = { id: newId('amg'), project_id: c.access!.projectId, mode: modeOf(c), source_provider: b.sourceProvider, mapping_strategy: b.mappingStrategy, status: 'created', total_count: b.totalCount, imported_count: 0, failed_count: 0, created_at: c.now, updated_at: c.now, version: 1 };
+      const response = migrationToApi(row);
+      return commitCreate(c, { statements: [insertStmt(c.env.DB, 'auth_migrations', row)], audit: auditFor(c, 'auth_migration.created', 'auth_migrations', row.id as string), body: response, response, requestBody: b });
+    },
+  },
+  getRoute({ path: `${M}/:id`, tag: 'Auth', summary: 'Read a user migration', table: 'auth_migrations', what: 'Migration', toApi: migrationToApi, item: authMigrationSchema }),
+  updateRoute({
+    path: `${M}/:id`, tag: 'Auth', summary: 'Run, pause or cancel a migration', table: 'auth_migrations', what: 'Migration', action: 'auth_migration.status_changed', permission: 'manage_auth', body: authMigrationUpdateSchema, toApi: migrationToApi, item: authMigrationSchema,
+    toColumns: async (b, c) => {
+      const s = scopeOf(c);
+      const cur = await c.env.DB.prepare('SELECT status FROM auth_migrations WHERE id = ? AND project_id = ? AND mode = ?').bind(c.params.id, s.projectId, s.mode).first<{ status: string }>();
+      if (!cur) throw notFound('Migration');
+      if (!TRANSITIONS[cur.status]?.includes(b.status)) throw new ApiError('conflict', `A ${cur.status} migration cannot become ${b.status}`);
+      return { status: b.status };
+    },
+  }),
+];

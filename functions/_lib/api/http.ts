@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ERROR_CODES, MAX_BODY_BYTES, type ErrorCode } from '../../../src/shared/api/common';
+import { ListParamError } from '../../../src/shared/api/list-params';
+
+/** An error answered as `{ error: { code, message, details? } }` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return ERROR_CODES[this.code];
+  }
+}
+
+export const notFound = (what = 'Resource') => new ApiError('not_found', `${what} not found`);
+export const forbidden = (message = 'Your role does not allow this action') => new ApiError('forbidden', message);
+export const conflict = (message: string, details?: unknown) => new ApiError('conflict', message, details);
+export const badRequest = (message: string, details?: unknown) => new ApiError('bad_request', message, details);
+
+/** A JSON response. */
+export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
+  const res = new Response(JSON.stringify(data), { status, headers });
+  res.headers.set('Content-Type', 'application/json; charset=utf-8');
+  res.headers.set('Cache-Control', 'no-store');
+  return res;
+}
+
+/** Zod issues as `{ path, message }` for `details`. */
+export function zodDetails(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.slice(0, 20).map((i) => ({
+    path: i.path.map(String).join('.') || '(body)',
+    message: i.code === 'unrecognized_keys' ? `Unknown field(s): ${i.keys.join(', ')}` : i.message,
+  }));
+}
+
+/** Maps any thrown value to an error response; unknown errors become a generic 500 without internals. */
+export function errorResponse(err: unknown): Response {
+  if (err instanceof ApiError) {
+    const extra = err.code === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : undefined;
+    return json({ error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } }, err.status, extra);
+  }
+  if (err instanceof ListParamError) return json({ error: { code: 'bad_request', message: err.message, details: { param: err.param } } }, 400);
+  if (err instanceof z.ZodError) return json({ error: { code: 'bad_request', message: 'Invalid request', details: zodDetails(err) } }, 400);
+  console.error('api: unhandled error', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+  return json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);
+}
+
+/** Reads a JSON body (≤ 1 MB, `application/json`) and validates it with `schema`. */
+export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+  const type = request.headers.get('Content-Type') ?? '';
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'Request body is larger than 1 MB');
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError('unsupported_media_type', 'Send the body as application/json');
+  const text = await readCapped(request);
+  let data: unknown;
+  try {
+    data = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw badRequest('Malformed JSON body');
+  }
+  if (data === undefined) throw badRequest('A JSON body is required');
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError('bad_request', 'Invalid request body', zodDetails(parsed.error));
+  return parsed.data;
+}
+
+/** Reads the body as text and stops at MAX_BODY_BYTES even when Content-Length lies or is absent. */
+async function readCapped(request: Request): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError('payload_too_large', 'Request body is larger than 1 MB');
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(all);
+  } catch {
+    throw badRequest('Body is not valid UTF-8');
+  }
+}
+
+/** Milliseconds → ISO string (null stays null). */
+export const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+/** Milliseconds → ISO string, for non-null columns. */
+export const isoStrict = (ms: number): string => new Date(ms).toISOString();

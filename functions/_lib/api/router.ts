@@ -1,0 +1,98 @@
+import { MODES, type Mode, type Role } from '../../../src/shared/api/common';
+import { claimInvites, memberRole } from '../db/projects';
+import { authenticate, type Principal } from './auth';
+import type { ApiContext, RouteDef } from './context';
+import { ApiError, errorResponse, forbidden, notFound } from './http';
+import { can, SECRET_KEY_ROLE } from './rbac';
+import { rateLimit } from './rate-limit';
+
+interface Compiled {
+  route: RouteDef;
+  parts: string[];
+}
+
+/** Matches `/api/v1/...` requests against the route table and runs: auth → access → permission → handler. */
+export function createRouter(routes: RouteDef[]) {
+  const compiled: Compiled[] = routes.map((route) => ({ route, parts: route.path.split('/').filter(Boolean) }));
+
+  function match(path: string[]): { matches: { c: Compiled; params: Record<string, string> }[] } {
+    const matches: { c: Compiled; params: Record<string, string> }[] = [];
+    for (const c of compiled) {
+      if (c.parts.length !== path.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < path.length && ok; i++) {
+        const p = c.parts[i]!;
+        const seg = path[i]!;
+        if (p.startsWith(':')) {
+          if (seg.length > 100) ok = false;
+          else params[p.slice(1)] = seg;
+        } else ok = p === seg;
+      }
+      if (ok && (params.mode === undefined || (MODES as readonly string[]).includes(params.mode))) matches.push({ c, params });
+    }
+    return { matches };
+  }
+
+  return async function handle(request: Request, env: Env, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
+    try {
+      const url = new URL(request.url);
+      if (!url.pathname.startsWith('/api/v1/')) throw notFound('Endpoint');
+      let segments: string[];
+      try {
+        segments = url.pathname.slice('/api/v1/'.length).split('/').filter(Boolean).map(decodeURIComponent);
+      } catch {
+        throw notFound('Endpoint');
+      }
+      const { matches } = match(segments);
+      if (!matches.length) throw notFound('Endpoint');
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      // Literal segments beat parameters (`/projects/x/live/api-keys` before `/:id`) because routes are listed specific-first.
+      const hit = matches.find((m) => m.c.route.method === method);
+      if (!hit) {
+        const allow = [...new Set(matches.map((m) => m.c.route.method))].join(', ');
+        return errorWithHeaders(new ApiError('method_not_allowed', `Use ${allow}`), { Allow: allow });
+      }
+      const route = hit.c.route;
+      const now = Date.now();
+      if (route.scope === 'public') {
+        return await route.handler({ request, env, url, params: hit.params, principal: null as unknown as Principal, access: null, actor: { type: 'user', id: 'anonymous' }, now, waitUntil });
+      }
+      const principal = await authenticate(request, env, waitUntil);
+      const actor = principal.kind === 'user' ? { type: 'user' as const, id: principal.userId } : { type: 'key' as const, id: principal.keyId };
+      if (!rateLimit(actor.id, now)) throw new ApiError('rate_limited', 'Too many requests: slow down and retry in a minute');
+      const access = await resolveAccess(env, principal, route, hit.params, now);
+      if (access && !can(access.role, route.permission)) throw forbidden();
+      return await route.handler({ request, env, url, params: hit.params, principal, access, actor, now, waitUntil });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+function errorWithHeaders(err: ApiError, headers: Record<string, string>): Response {
+  const res = errorResponse(err);
+  for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+  return res;
+}
+
+/** Membership (or the key's own project and mode) for project- and mode-scoped routes; another tenant is a 404. */
+async function resolveAccess(env: Env, principal: Principal, route: RouteDef, params: Record<string, string>, now: number): Promise<ApiContext['access']> {
+  if (route.scope === 'user') {
+    if (principal.kind === 'key') throw forbidden('Secret keys can only access their own project and mode');
+    return null;
+  }
+  const projectId = params.projectId!;
+  const mode = route.scope === 'mode' ? (params.mode as Mode) : null;
+  if (principal.kind === 'key') {
+    if (principal.projectId !== projectId || (mode !== null && principal.mode !== mode)) throw notFound('Project');
+    if (mode === null) throw forbidden('Secret keys can only access mode-scoped collections');
+    return { projectId, mode, role: SECRET_KEY_ROLE };
+  }
+  let role: Role | null = await memberRole(env.DB, projectId, principal.userId);
+  if (!role && principal.email && principal.emailVerified) {
+    if (await claimInvites(env.DB, { userId: principal.userId, email: principal.email }, now, projectId)) role = await memberRole(env.DB, projectId, principal.userId);
+  }
+  if (!role) throw notFound('Project');
+  return { projectId, mode, role };
+}

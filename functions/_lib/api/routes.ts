@@ -1,0 +1,37 @@
+import type { RouteDef } from './context';
+import { projectRoutes } from './handlers/projects';
+import { memberRoutes } from './handlers/members';
+import { billingRoutes } from './handlers/billing';
+import { walletRoutes } from './handlers/wallets';
+import { userRoutes } from './handlers/users';
+import { transactionRoutes } from './handlers/transactions';
+import { policyRoutes } from './handlers/policies';
+import { contractRoutes } from './handlers/contracts';
+import { backendWalletRoutes } from './handlers/backend-wallets';
+import { apiKeyRoutes } from './handlers/api-keys';
+import { webhookRoutes } from './handlers/webhooks';
+import { analyticsRoutes } from './handlers/analytics';
+import { settingRoutes } from './handlers/settings';
+import { openapiRoute } from './openapi';
+import { createRouter } from './router';
+
+/** Every endpoint of /api/v1, one feature per module (the order only matters for identical paths). */
+export const ROUTES: RouteDef[] = [
+  ...projectRoutes,
+  ...memberRoutes,
+  ...billingRoutes,
+  ...walletRoutes,
+  ...userRoutes,
+  ...transactionRoutes,
+  ...policyRoutes,
+  ...contractRoutes,
+  ...backendWalletRoutes,
+  ...apiKeyRoutes,
+  ...webhookRoutes,
+  ...analyticsRoutes,
+  ...settingRoutes,
+];
+ROUTES.push(openapiRoute(ROUTES));
+
+/** Handles one /api/v1 request. */
+export const handleApi = createRouter(ROUTES);

@@ -1,0 +1,149 @@
+import { getAddress } from 'viem';
+import type { Filter, ListQuery, ListSpec } from '../../../src/shared/api/list-params';
+import type { Mode } from '../../../src/shared/api/common';
+
+/** Rows of a tenant: every mode-scoped query starts with `project_id = ? AND mode = ?`. */
+export interface Scope {
+  projectId: string;
+  mode: Mode | null;
+}
+
+export type Row = Record<string, unknown>;
+
+/** Where a query's rows live and how API field names map to columns. */
+export interface TableDef {
+  table: string;
+  /** API field → column (only fields used in filters and sorts need to be here). */
+  columns: Readonly<Record<string, string>>;
+  /** Condition restricting rows to the tenant (default: project_id and mode). */
+  scopeSql?: (scope: Scope) => { sql: string; args: unknown[] };
+}
+
+const defaultScope = (s: Scope) =>
+  s.mode === null ? { sql: 'project_id = ?', args: [s.projectId] } : { sql: 'project_id = ? AND mode = ?', args: [s.projectId, s.mode] };
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterSql(def: TableDef, spec: ListSpec, f: Filter): { sql: string; args: unknown[] } {
+  const col = def.columns[f.field];
+  if (!col) throw new Error(`no column for ${f.field}`);
+  const type = spec.filters[f.field]?.type;
+  const conv = (v: unknown) => (type === 'bool' ? (v ? 1 : 0) : type === 'address' ? getAddress(String(v)) : v);
+  switch (f.op) {
+    case 'eq':
+      return { sql: `${col} = ?`, args: [conv(f.value)] };
+    case 'neq':
+      return { sql: `${col} != ?`, args: [conv(f.value)] };
+    case 'gt':
+      return { sql: `${col} > ?`, args: [conv(f.value)] };
+    case 'gte':
+      return { sql: `${col} >= ?`, args: [conv(f.value)] };
+    case 'lt':
+      return { sql: `${col} < ?`, args: [conv(f.value)] };
+    case 'lte':
+      return { sql: `${col} <= ?`, args: [conv(f.value)] };
+    case 'in': {
+      const values = (f.value as unknown[]).map(conv);
+      return { sql: `${col} IN (${values.map(() => '?').join(', ')})`, args: values };
+    }
+    case 'contains':
+      return { sql: `${col} LIKE ? ESCAPE '\\'`, args: [`%${likeEscape(String(f.value))}%`] };
+    case 'prefix':
+      // A range instead of LIKE so the (project_id, mode, col) index is used.
+      return { sql: `${col} >= ? AND ${col} < ?`, args: [f.value, `${String(f.value)}\u{10FFFF}`] };
+  }
+}
+
+/** WHERE clause (without the keyword) and its args for a scope and validated filters. */
+export function whereClause(def: TableDef, spec: ListSpec, scope: Scope, filters: Filter[]): { sql: string; args: unknown[] } {
+  const parts = [(def.scopeSql ?? defaultScope)(scope)];
+  for (const f of filters) parts.push(filterSql(def, spec, f));
+  return { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) };
+}
+
+/** The SQL of a list page: ids are paged on the index alone, then the ≤ 100 rows are read. */
+export function listSql(def: TableDef, spec: ListSpec, scope: Scope, q: ListQuery): { sql: string; args: unknown[]; countSql: string; countArgs: unknown[] } {
+  const where = whereClause(def, spec, scope, q.filters);
+  const col = def.columns[q.order.field];
+  if (!col) throw new Error(`no column for ${q.order.field}`);
+  const dir = q.order.dir === 'asc' ? 'ASC' : 'DESC';
+  const order = `${col} ${dir}, id ${dir}`;
+  const inner = `SELECT rowid FROM ${def.table} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
+  return {
+    sql: `SELECT * FROM ${def.table} WHERE rowid IN (${inner}) ORDER BY ${order}`,
+    args: [...where.args, q.limit, (q.page - 1) * q.limit],
+    countSql: `SELECT COUNT(*) AS n FROM ${def.table} WHERE ${where.sql}`,
+    countArgs: where.args,
+  };
+}
+
+/** One list page and the total (not counted when the client passed `total`). */
+export async function listRows<R = Row>(db: D1Database, def: TableDef, spec: ListSpec, scope: Scope, q: ListQuery): Promise<{ rows: R[]; total: number }> {
+  const s = listSql(def, spec, scope, q);
+  const page = db.prepare(s.sql).bind(...s.args);
+  if (q.total !== undefined) {
+    const { results } = await page.all<R>();
+    return { rows: results, total: q.total };
+  }
+  const [rows, count] = await db.batch([page, db.prepare(s.countSql).bind(...s.countArgs)]);
+  return { rows: rows!.results as R[], total: Number((count!.results[0] as { n: number } | undefined)?.n ?? 0) };
+}
+
+/** One row of the tenant by id, or null (another tenant's row is null too). */
+export async function getRow<R = Row>(db: D1Database, table: string, scope: Scope, id: string): Promise<R | null> {
+  const s = defaultScope(scope);
+  return db.prepare(`SELECT * FROM ${table} WHERE id = ? AND ${s.sql}`).bind(id, ...s.args).first<R>();
+}
+
+/** INSERT of one row given as column → value. */
+export function insertStmt(db: D1Database, table: string, row: Row): D1PreparedStatement {
+  const cols = Object.keys(row);
+  return db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).bind(...cols.map((c) => toSql(row[c])));
+}
+
+/** Versioned UPDATE … RETURNING *: matches only when `version` is current, and bumps it. */
+export function updateStmt(db: D1Database, table: string, scope: Scope, id: string, version: number, set: Row, now: number): D1PreparedStatement {
+  const cols = Object.keys(set);
+  const s = defaultScope(scope);
+  const assign = [...cols.map((c) => `${c} = ?`), 'updated_at = ?', 'version = version + 1'].join(', ');
+  return db
+    .prepare(`UPDATE ${table} SET ${assign} WHERE id = ? AND ${s.sql} AND version = ? RETURNING *`)
+    .bind(...cols.map((c) => toSql(set[c])), now, id, ...s.args, version);
+}
+
+/** DELETE of one tenant row. */
+export function deleteStmt(db: D1Database, table: string, scope: Scope, id: string): D1PreparedStatement {
+  const s = defaultScope(scope);
+  return db.prepare(`DELETE FROM ${table} WHERE id = ? AND ${s.sql}`).bind(id, ...s.args);
+}
+
+/** JS value → D1 bind value (booleans as 0/1, objects as JSON). */
+export function toSql(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v !== null && typeof v === 'object') return JSON.stringify(v);
+  return v;
+}
+
+/** Parses a JSON column, falling back to `fallback` on bad data. */
+export function parseJson<T>(text: unknown, fallback: T): T {
+  if (typeof text !== 'string') return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Whether an error is a SQLite UNIQUE/PRIMARY KEY violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Error && /UNIQUE constraint failed|PRIMARY KEY/i.test(err.message);
+}
+
+/** INSERT of one row only when `guard` (a boolean SQL expression) holds — to chain writes inside one batch. */
+export function insertIfStmt(db: D1Database, table: string, row: Row, guard: string, guardArgs: unknown[]): D1PreparedStatement {
+  const cols = Object.keys(row);
+  return db
+    .prepare(`INSERT INTO ${table} (${cols.join(', ')}) SELECT ${cols.map(() => '?').join(', ')} WHERE ${guard}`)
+    .bind(...cols.map((c) => toSql(row[c])), ...guardArgs);
+}

@@ -1,2 +1,0 @@
--- Placeholder removed by the data API work.
-SELECT 1;

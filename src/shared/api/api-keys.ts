@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { nameField, timestamp, versionField } from './common.ts';
+import { idSchema } from './ids.ts';
+import type { ListSpec } from './list-params.ts';
+
+export const API_KEY_TYPES = ['publishable', 'secret', 'shield'] as const;
+export const API_KEY_SCOPES = ['read', 'write', 'transactions', 'wallets', 'users', 'policies'] as const;
+
+export const apiKeySchema = z
+  .object({
+    id: idSchema('key'),
+    type: z.enum(API_KEY_TYPES),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    /** Publishable keys are public and shown in full; secret keys only as a hint such as `sk_test_…a1b2`. */
+    publicKey: z.string().nullable(),
+    hint: z.string(),
+    status: z.enum(['active', 'rotating', 'revoked', 'expired']),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable(),
+    revokedAt: timestamp.nullable(),
+    expiresAt: timestamp.nullable(),
+    replacedBy: idSchema('key').nullable(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'ApiKey' });
+
+/** Only the create and rotate responses carry `secret`, exactly once. */
+export const apiKeyWithSecretSchema = apiKeySchema.extend({ secret: z.string().nullable() }).meta({ id: 'ApiKeyWithSecret' });
+
+export const apiKeyCreateSchema = z
+  .strictObject({ type: z.enum(API_KEY_TYPES), name: nameField, scopes: z.array(z.enum(API_KEY_SCOPES)).max(10).default([]) })
+  .meta({ id: 'ApiKeyCreate' });
+export const apiKeyUpdateSchema = z.strictObject({ name: nameField, version: versionField }).meta({ id: 'ApiKeyUpdate' });
+/** Rotation keeps the old key working for `gracePeriodSeconds` (default 24 h, at most 7 days). */
+export const apiKeyRotateSchema = z
+  .strictObject({ gracePeriodSeconds: z.number().int().min(0).max(7 * 86_400).default(86_400) })
+  .meta({ id: 'ApiKeyRotate' });
+
+export const apiKeyListSpec: ListSpec = {
+  filters: { type: { type: 'enum', ops: ['eq'], values: API_KEY_TYPES } },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** The two universes of data and keys in a project. */
+export const MODES = ['live', 'test'] as const;
+export type Mode = (typeof MODES)[number];
+export const modeSchema = z.enum(MODES);
+
+/** Project roles, most powerful first. */
+export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+export const roleSchema = z.enum(ROLES);
+
+/** Error codes of the `{ error: { code, message, details? } }` body, by HTTP status. */
+export const ERROR_CODES = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+/** ISO-8601 timestamp in responses. */
+export const timestamp = z.iso.datetime();
+
+/** `version` sent with every edit: a stale one answers 409. */
+export const versionField = z.number().int().min(1);
+
+/** Short free text such as a name. */
+export const nameField = z.string().trim().min(1).max(100);
+
+/** Chain id (EIP-155 for EVM chains). */
+export const chainIdField = z.number().int().min(1).max(2 ** 53 - 1);
+
+/** EVM address, any case (checksummed before storing). */
+export const addressField = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 20-byte hex address');
+
+/** A list envelope around items of `item`. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+}
+
+/** Maximum size of a JSON request body. */
+export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { addressField, chainIdField, nameField, timestamp, versionField } from './common.ts';
+import { idSchema } from './ids.ts';
+import type { ListSpec } from './list-params.ts';
+
+export const STRATEGIES = ['pay_for_user', 'charge_custom_token', 'fixed_rate'] as const;
+export const RULE_TYPES = ['contract_functions', 'account_functions', 'rate_limit'] as const;
+export const LIMIT_TYPES = ['gas_per_transaction', 'gas_per_interval', 'count_per_interval'] as const;
+export const INTERVAL_UNITS = ['minute', 'hour', 'day', 'week', 'month'] as const;
+
+const strategy = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('pay_for_user'), depositor: idSchema('dac').optional() }),
+  z.strictObject({ type: z.literal('charge_custom_token'), tokenContract: idSchema('con'), exchangeRate: z.string().regex(/^[0-9]+(\.[0-9]+)?$/), depositor: idSchema('dac').optional() }),
+  z.strictObject({ type: z.literal('fixed_rate'), tokenContract: idSchema('con'), tokenAmount: z.string().regex(/^[0-9]{1,78}$/), depositor: idSchema('dac').optional() }),
+]);
+
+export const policyRuleSchema = z
+  .object({
+    id: idSchema('afu'),
+    policyId: idSchema('pol'),
+    type: z.enum(RULE_TYPES),
+    contractId: idSchema('con').nullable(),
+    functionName: z.string().nullable(),
+    wildcard: z.boolean(),
+    limitType: z.enum(LIMIT_TYPES).nullable(),
+    limitValue: z.number().int().nullable(),
+    intervalUnit: z.enum(INTERVAL_UNITS).nullable(),
+    intervalValue: z.number().int().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    version: z.number().int(),
+  })
+  .meta({ id: 'PolicyRule' });
+
+export const policySchema = z
+  .object({
+    id: idSchema('pol'),
+    name: z.string(),
+    chainId: z.number().int(),
+    enabled: z.boolean(),
+    strategy: z.record(z.string(), z.unknown()),
+    rules: z.array(policyRuleSchema).optional(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    version: z.number().int(),
+  })
+  .meta({ id: 'Policy' });
+
+export const policyCreateSchema = z
+  .strictObject({ name: nameField, chainId: chainIdField, enabled: z.boolean().default(true), strategy: strategy.default({ type: 'pay_for_user' }) })
+  .meta({ id: 'PolicyCreate' });
+export const policyUpdateSchema = z
+  .strictObject({ name: nameField.optional(), enabled: z.boolean().optional(), strategy: strategy.optional(), version: versionField })
+  .meta({ id: 'PolicyUpdate' });
+
+const ruleBase = {
+  type: z.enum(RULE_TYPES),
+  contractId: idSchema('con').optional(),
+  functionName: z.string().min(1).max(100).optional(),
+  wildcard: z.boolean().default(false),
+  limitType: z.enum(LIMIT_TYPES).optional(),
+  limitValue: z.number().int().min(1).max(2 ** 53 - 1).optional(),
+  intervalUnit: z.enum(INTERVAL_UNITS).optional(),
+  intervalValue: z.number().int().min(1).max(1000).optional(),
+};
+export const policyRuleCreateSchema = z
+  .strictObject(ruleBase)
+  .superRefine((r, ctx) => {
+    if (r.type === 'contract_functions' && !r.contractId) ctx.addIssue({ code: 'custom', path: ['contractId'], message: 'Required for contract_functions rules' });
+    if (r.type !== 'rate_limit' && !r.wildcard && !r.functionName) ctx.addIssue({ code: 'custom', path: ['functionName'], message: 'Give a function name or set wildcard' });
+    if (r.type === 'rate_limit') {
+      if (!r.limitType || !r.limitValue) ctx.addIssue({ code: 'custom', path: ['limitType'], message: 'Rate limits need limitType and limitValue' });
+      if (r.limitType && r.limitType !== 'gas_per_transaction' && (!r.intervalUnit || !r.intervalValue))
+        ctx.addIssue({ code: 'custom', path: ['intervalUnit'], message: 'Interval limits need intervalUnit and intervalValue' });
+    }
+  })
+  .meta({ id: 'PolicyRuleCreate' });
+export const policyRuleUpdateSchema = z
+  .strictObject({
+    functionName: z.string().min(1).max(100).nullable().optional(),
+    wildcard: z.boolean().optional(),
+    limitValue: z.number().int().min(1).max(2 ** 53 - 1).optional(),
+    intervalUnit: z.enum(INTERVAL_UNITS).optional(),
+    intervalValue: z.number().int().min(1).max(1000).optional(),
+    version: versionField,
+  })
+  .meta({ id: 'PolicyRuleUpdate' });
+
+export const policyListSpec: ListSpec = {
+  filters: {
+    chainId: { type: 'int', ops: ['eq', 'in'] },
+    enabled: { type: 'bool', ops: ['eq'] },
+    name: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
+  },
+  sorts: ['createdAt', 'name'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+export const policySpendSchema = z
+  .object({
+    policyId: idSchema('pol'),
+    totals: z.object({ transactions: z.number().int(), gasUsed: z.number(), costUsd: z.number() }),
+    daily: z.array(z.object({ date: z.string(), transactions: z.number().int(), gasUsed: z.number(), costUsd: z.number() })),
+  })
+  .meta({ id: 'PolicySpend' });
+
+export { addressField };

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { MODES, nameField, roleSchema, timestamp, versionField } from './common.ts';
+import { idSchema } from './ids.ts';
+import type { ListSpec } from './list-params.ts';
+
+export const projectSchema = z
+  .object({
+    id: idSchema('pro'),
+    name: z.string(),
+    parentId: idSchema('pro').nullable(),
+    plan: z.string(),
+    role: roleSchema.optional(),
+    modes: z.array(z.enum(MODES)),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    version: z.number().int(),
+  })
+  .meta({ id: 'Project' });
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectCreateSchema = z.strictObject({ name: nameField, parentId: idSchema('pro').optional() }).meta({ id: 'ProjectCreate' });
+export const projectUpdateSchema = z.strictObject({ name: nameField, version: versionField }).meta({ id: 'ProjectUpdate' });
+
+export const projectListSpec: ListSpec = {
+  filters: { name: { type: 'string', ops: ['contains'] } },
+  sorts: ['createdAt', 'name'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+export const memberSchema = z
+  .object({
+    userId: z.string().nullable(),
+    inviteId: idSchema('inv').nullable(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: roleSchema,
+    status: z.enum(['active', 'pending', 'expired']),
+    createdAt: timestamp,
+    expiresAt: timestamp.nullable(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof memberSchema>;
+
+export const memberInviteSchema = z.strictObject({ email: z.email().max(254), role: roleSchema }).meta({ id: 'MemberInvite' });
+export const memberUpdateSchema = z.strictObject({ role: roleSchema, version: versionField }).meta({ id: 'MemberUpdate' });
+
+export const auditEntrySchema = z
+  .object({
+    id: idSchema('aud'),
+    mode: z.enum(MODES).nullable(),
+    actorType: z.enum(['user', 'key']),
+    actorId: z.string(),
+    action: z.string(),
+    targetType: z.string(),
+    targetId: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'AuditEntry' });
+export const auditListSpec: ListSpec = {
+  filters: {
+    action: { type: 'string', ops: ['eq'] },
+    actorId: { type: 'string', ops: ['eq'] },
+    targetType: { type: 'string', ops: ['eq'] },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+/** Plans offered (prices in USD per month; overage per 1,000 operations). */
+export const PLANS = {
+  free: { id: 'free', name: 'Free', priceUsd: 0, includedOperations: 1_000, overagePer1000Usd: 0 },
+  growth: { id: 'growth', name: 'Growth', priceUsd: 99, includedOperations: 100_000, overagePer1000Usd: 1 },
+  scale: { id: 'scale', name: 'Scale', priceUsd: 499, includedOperations: 1_000_000, overagePer1000Usd: 0.5 },
+} as const;
+export type PlanId = keyof typeof PLANS;
+
+export const billingSchema = z
+  .object({
+    plan: z.object({ id: z.string(), name: z.string(), priceUsd: z.number(), includedOperations: z.number(), overagePer1000Usd: z.number() }),
+    period: z.object({ start: timestamp, end: timestamp }),
+    usage: z.object({ operations: z.number().int(), included: z.number().int(), overage: z.number().int(), overageEstimateUsd: z.number(), users: z.number().int(), wallets: z.number().int() }),
+    history: z.array(z.object({ month: z.string(), operations: z.number().int(), costUsd: z.number() })),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Billing' });
+export const billingUpdateSchema = z
+  .strictObject({ plan: z.enum(Object.keys(PLANS) as [PlanId, ...PlanId[]]), version: versionField })
+  .meta({ id: 'BillingUpdate' });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { addressField, chainIdField, timestamp } from './common.ts';
+import { idSchema } from './ids.ts';
+import type { ListSpec } from './list-params.ts';
+
+export const TX_STATUSES = ['new', 'sent', 'dropped', 'indexed', 'confirmed', 'reverted', 'notfound', 'replaced', 'expired'] as const;
+export const SUCCESS_STATUSES = ['confirmed', 'indexed'] as const;
+export const FAILED_STATUSES = ['reverted', 'dropped', 'notfound', 'expired'] as const;
+export const ABSTRACTION_TYPES = ['accountAbstractionV6', 'accountAbstractionV8', 'zkSync', 'standard', 'eip7702'] as const;
+
+const interaction = z.strictObject({
+  to: addressField.optional(),
+  value: z.string().regex(/^[0-9]{1,78}$/, 'Expected a wei amount as a decimal string').optional(),
+  contract: idSchema('con').optional(),
+  functionName: z.string().max(100).optional(),
+  functionArgs: z.array(z.unknown()).max(50).optional(),
+  data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'Expected 0x-prefixed hex data').max(100_000).optional(),
+});
+
+export const transactionSchema = z
+  .object({
+    id: idSchema('tin'),
+    chainId: z.number().int(),
+    accountId: idSchema('acc').nullable(),
+    userId: idSchema('pla').nullable(),
+    policyId: idSchema('pol').nullable(),
+    interactions: z.array(z.record(z.string(), z.unknown())),
+    abstractionType: z.string(),
+    status: z.enum(TX_STATUSES),
+    statusHistory: z.array(z.object({ status: z.enum(TX_STATUSES), at: timestamp })).optional(),
+    userOperationHash: z.string().nullable(),
+    transactionHash: z.string().nullable(),
+    blockNumber: z.number().int().nullable(),
+    gasUsed: z.number().int().nullable(),
+    gasFee: z.string().nullable(),
+    costUsd: z.number().nullable(),
+    error: z.object({ reason: z.string(), explanation: z.string().nullable() }).nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Transaction' });
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionCreateSchema = z
+  .strictObject({
+    chainId: chainIdField,
+    accountId: idSchema('acc'),
+    policyId: idSchema('pol').optional(),
+    abstractionType: z.enum(ABSTRACTION_TYPES).default('accountAbstractionV6'),
+    interactions: z.array(interaction).min(1).max(20),
+  })
+  .meta({ id: 'TransactionCreate' });
+
+export const transactionListSpec: ListSpec = {
+  filters: {
+    status: { type: 'enum', ops: ['eq', 'in'], values: TX_STATUSES },
+    chainId: { type: 'int', ops: ['eq', 'in'] },
+    accountId: { type: 'id', ops: ['eq'] },
+    userId: { type: 'id', ops: ['eq'] },
+    policyId: { type: 'id', ops: ['eq'] },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+export const TIME_FRAMES = ['day', 'week', 'month', 'all'] as const;
+export const analyticsQuerySchema = z.strictObject({ timeFrame: z.enum(TIME_FRAMES).default('month') });
+export const transactionSeriesSchema = z
+  .object({
+    timeFrame: z.enum(TIME_FRAMES),
+    bucket: z.enum(['hour', 'day']),
+    data: z.array(z.object({ date: z.string(), total: z.number().int(), successful: z.number().int(), failed: z.number().int(), gasUsed: z.number(), costUsd: z.number() })),
+  })
+  .meta({ id: 'TransactionSeries' });
+export const walletSeriesSchema = z
+  .object({
+    timeFrame: z.enum(TIME_FRAMES),
+    bucket: z.enum(['hour', 'day']),
+    data: z.array(z.object({ date: z.string(), chainId: z.number().int(), accountType: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'WalletSeries' });

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { timestamp, versionField } from './common.ts';
+import { idSchema } from './ids.ts';
+import type { ListSpec } from './list-params.ts';
+
+export const LINKED_PROVIDERS = [
+  'email', 'google', 'apple', 'twitter', 'discord', 'facebook', 'epic_games', 'line', 'wallet', 'custom_jwt', 'oidc', 'third_party',
+] as const;
+
+const metadata = z
+  .record(z.string().max(40), z.union([z.string().max(500), z.number()]))
+  .refine((m) => Object.keys(m).length <= 50, 'At most 50 metadata keys');
+
+export const linkedAccountSchema = z
+  .object({ id: idSchema('lac'), provider: z.enum(LINKED_PROVIDERS), subject: z.string(), email: z.string().nullable(), createdAt: timestamp })
+  .meta({ id: 'LinkedAccount' });
+
+export const userSchema = z
+  .object({
+    id: idSchema('pla'),
+    name: z.string().nullable(),
+    description: z.string().nullable(),
+    metadata: z.record(z.string(), z.union([z.string(), z.number()])),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    phone: z.string().nullable(),
+    phoneVerified: z.boolean(),
+    anonymous: z.boolean(),
+    authenticated: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    version: z.number().int(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+/** Users created through the API have no login identity: they are "unauthenticated users". */
+export const userCreateSchema = z
+  .strictObject({ name: z.string().trim().min(1).max(100).optional(), description: z.string().max(500).optional(), metadata: metadata.optional() })
+  .meta({ id: 'UserCreate' });
+export const userUpdateSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100).nullable().optional(),
+    description: z.string().max(500).nullable().optional(),
+    metadata: metadata.optional(),
+    version: versionField,
+  })
+  .meta({ id: 'UserUpdate' });
+
+export const userListSpec: ListSpec = {
+  filters: {
+    name: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
+    email: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
+    authenticated: { type: 'bool', ops: ['eq'] },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
+  sorts: ['createdAt', 'name'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { addressField, chainIdField, timestamp, versionField } from './common.ts';
+import { idSchema } from './ids.ts';
+import type { ListSpec } from './list-params.ts';
+
+export const ACCOUNT_TYPES = ['Externally Owned Account', 'Smart Account', 'Delegated Account'] as const;
+export const CHAIN_TYPES = ['EVM', 'SVM'] as const;
+export const CUSTODY = ['User', 'Developer'] as const;
+export const RECOVERY_METHODS = ['password', 'automatic', 'passkey'] as const;
+export const IMPLEMENTATIONS = ['UpgradeableV4', 'UpgradeableV5', 'UpgradeableV6', 'ManagedV5', 'Calibur'] as const;
+
+export const walletSchema = z
+  .object({
+    id: idSchema('acc'),
+    address: z.string(),
+    ownerAddress: z.string().nullable(),
+    chainId: z.number().int(),
+    chainType: z.enum(CHAIN_TYPES),
+    accountType: z.enum(ACCOUNT_TYPES),
+    implementation: z.string().nullable(),
+    deployed: z.boolean(),
+    custody: z.enum(CUSTODY),
+    recoveryMethod: z.enum(RECOVERY_METHODS).nullable(),
+    userId: idSchema('pla').nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    version: z.number().int(),
+  })
+  .meta({ id: 'Wallet' });
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const walletCreateSchema = z
+  .strictObject({
+    address: addressField,
+    ownerAddress: addressField.optional(),
+    chainId: chainIdField,
+    chainType: z.enum(CHAIN_TYPES).default('EVM'),
+    accountType: z.enum(ACCOUNT_TYPES),
+    implementation: z.enum(IMPLEMENTATIONS).optional(),
+    deployed: z.boolean().default(false),
+    custody: z.enum(CUSTODY).default('User'),
+    recoveryMethod: z.enum(RECOVERY_METHODS).optional(),
+    userId: idSchema('pla').optional(),
+  })
+  .meta({ id: 'WalletCreate' });
+export const walletUpdateSchema = z
+  .strictObject({ deployed: z.boolean().optional(), recoveryMethod: z.enum(RECOVERY_METHODS).nullable().optional(), userId: idSchema('pla').nullable().optional(), version: versionField })
+  .meta({ id: 'WalletUpdate' });
+
+export const walletListSpec: ListSpec = {
+  filters: {
+    chainId: { type: 'int', ops: ['eq', 'in'] },
+    accountType: { type: 'enum', ops: ['eq', 'in'], values: ACCOUNT_TYPES },
+    address: { type: 'address', ops: ['eq'] },
+    userId: { type: 'id', ops: ['eq'] },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};

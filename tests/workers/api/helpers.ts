@@ -1,0 +1,56 @@
+import { env } from 'cloudflare:test';
+import { importJWK, SignJWT, type JWTPayload } from 'jose';
+import { handleApi } from '../../../functions/_lib/api/routes';
+
+export const testEnv = env as unknown as Env & { TEST_JWT_PRIVATE_JWK: string };
+export const ISSUER = `${testEnv.PUBLIC_SUPABASE_URL}/auth/v1`;
+
+let keyPromise: Promise<CryptoKey | Uint8Array> | null = null;
+const privateKey = () => (keyPromise ??= importJWK(JSON.parse(testEnv.TEST_JWT_PRIVATE_JWK), 'ES256'));
+
+/** A Supabase-shaped ES256 access token signed by the test JWKS key. */
+export async function token(sub: string, o: { email?: string; claims?: JWTPayload; header?: Record<string, unknown>; exp?: number; nbf?: number; aud?: string; iss?: string } = {}): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const jwt = new SignJWT({ email: o.email ?? `${sub}@example.com`, role: 'authenticated', aal: 'aal1', session_id: crypto.randomUUID(), ...o.claims })
+    .setProtectedHeader({ alg: 'ES256', kid: 'test-key-1', typ: 'JWT', ...o.header })
+    .setSubject(sub)
+    .setIssuer(o.iss ?? ISSUER)
+    .setAudience(o.aud ?? 'authenticated')
+    .setIssuedAt(now)
+    .setExpirationTime(o.exp ?? now + 3600);
+  if (o.nbf) jwt.setNotBefore(o.nbf);
+  return jwt.sign(await privateKey());
+}
+
+/** Calls the API in-process (same code path as the Pages Function). */
+export async function api(method: string, path: string, auth: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; text: string; headers: Headers }> {
+  const init: RequestInit = { method, headers: { ...(auth ? { Authorization: `Bearer ${auth}` } : {}), ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
+  }
+  const res = await handleApi(new Request(`https://dash.test/api/v1${path}`, init), testEnv, () => {});
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: res.status, body: parsed, text, headers: res.headers };
+}
+
+/** A new project owned by `ownerSub`, plus the secret keys from its creation response. */
+export async function newProject(ownerSub: string, name = 'Test project') {
+  const t = await token(ownerSub);
+  const res = await api('POST', '/projects', t, { name });
+  if (res.status !== 201) throw new Error(`create project: ${res.status} ${res.text}`);
+  const secret = (mode: string) => res.body.keys.find((k: any) => k.type === 'secret' && k.hint.startsWith(`sk_${mode}_`)).secret as string;
+  return { id: res.body.id as string, ownerToken: t, secretTest: secret('test'), secretLive: secret('live'), body: res.body };
+}
+
+/** Adds a member directly (the invite flow is tested separately). */
+export async function addMember(projectId: string, userId: string, role: string) {
+  const now = Date.now();
+  await testEnv.DB.prepare('INSERT INTO members (project_id, user_id, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').bind(projectId, userId, `${userId}@example.com`, role, now, now).run();
+}
