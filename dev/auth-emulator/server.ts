@@ -35,7 +35,7 @@ interface Route {
   open?: boolean;
 }
 
-const FACTOR = '([0-9a-f-]{36})';
+const FACTOR = '([^/]+)';
 const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/auth\/v1\/signup$/, handler: signUp },
   { method: 'POST', pattern: /^\/auth\/v1\/token$/, handler: token },

@@ -164,6 +164,8 @@ describe('TOTP factors', () => {
     const missing = await client.auth.mfa.challenge({ factorId: crypto.randomUUID() });
     expect(missing.error?.status).toBe(404);
     expect(missing.error?.code).toBe('mfa_factor_not_found');
+    const malformed = await client.auth.mfa.unenroll({ factorId: 'not-a-factor' });
+    expect(malformed.error?.code).toBe('mfa_factor_not_found');
   });
 
   it('unenroll of a verified factor needs aal2, then the factor is gone', async () => {
