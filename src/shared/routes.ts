@@ -160,3 +160,25 @@ export function projectPath(projectId: string, mode: Mode, sectionPath = ''): st
 export function sectionPathOf(pattern: string): string | null {
   return pattern.startsWith(P) ? pattern.slice(P.length) : null;
 }
+
+/**
+ * The same section in the other mode: `/pro_1/live/users/pla_2` → `/pro_1/test/users` (an object of one mode
+ * does not exist in the other, so detail pages fall back to their list).
+ */
+export function switchModePath(pathname: string, mode: Mode): string {
+  const match = matchRoute(pathname);
+  const projectId = match?.params.projectId;
+  if (!match || !projectId || !match.params.mode) return pathname;
+  let pattern = match.route.pattern;
+  while (/\{(?!projectId\}|mode\})\w+\}/.test(pattern)) pattern = pattern.slice(0, pattern.lastIndexOf('/'));
+  return buildPath(pattern, { projectId, mode });
+}
+
+/** The same section of another project (detail pages fall back to their list, as with modes). */
+export function switchProjectPath(pathname: string, projectId: string): string {
+  const match = matchRoute(pathname);
+  const mode = match?.params.mode;
+  if (!match || !isMode(mode)) return `/${encodeURIComponent(projectId)}`;
+  const sameProject = switchModePath(pathname, mode);
+  return sameProject.replace(/^\/[^/]+/, `/${encodeURIComponent(projectId)}`);
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.ts';
+import { E2E } from './tests/e2e/ports.ts';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: E2E.baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.ts',
+    url: `${E2E.baseURL}/auth/login`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'pipe',
+  },
+});

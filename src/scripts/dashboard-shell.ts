@@ -1,0 +1,32 @@
+import { matchRoute, projectPath, isMode, switchModePath } from '../shared/routes';
+import { rememberProject } from '../stores/project';
+import { followEcosystemTheme } from '../stores/ecosystem';
+
+/** Wires the static dashboard shell: remembers the project, fills the nav and mode links, the mobile menu. */
+export function startDashboardShell(): void {
+  const match = matchRoute(location.pathname);
+  const { projectId, mode } = match?.params ?? {};
+  if (projectId && isMode(mode)) {
+    rememberProject(projectId, mode);
+    const base = projectPath(projectId, mode);
+    const current = location.pathname.replace(/\/$/, '');
+    for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-section]')) {
+      a.href = base + (a.dataset.section ?? '');
+      if (a.pathname === current) a.setAttribute('aria-current', 'page');
+    }
+    for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-mode-link]')) {
+      const target = a.dataset.modeLink;
+      if (!isMode(target)) continue;
+      a.href = switchModePath(location.pathname, target) + location.search;
+      a.setAttribute('aria-current', String(target === mode));
+    }
+  }
+  const toggle = document.getElementById('menu-toggle');
+  const sidebar = document.getElementById('sidebar');
+  toggle?.addEventListener('click', () => {
+    const open = sidebar?.dataset.open !== 'true';
+    if (sidebar) sidebar.dataset.open = String(open);
+    toggle.setAttribute('aria-expanded', String(open));
+  });
+  followEcosystemTheme();
+}

@@ -1,0 +1,41 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { STORAGE_KEYS } from '../shared/storage-keys';
+import { THEME_CSS_VARIABLES, ecosystemThemeSchema, faviconType, type EcosystemTheme } from '../shared/theme';
+import { jsonCodec } from './json-codec';
+
+/** Key of the ecosystem configuration being edited (plain string). */
+export const $ecosystemConfig = persistentAtom<string>(STORAGE_KEYS.ecosystemConfig, '');
+
+/** The ecosystem theme, applied to the CSS variables as stored. */
+export const $ecosystemTheme = persistentAtom<EcosystemTheme>(
+  STORAGE_KEYS.ecosystemTheme,
+  {},
+  jsonCodec<EcosystemTheme>({}, (v): v is EcosystemTheme => ecosystemThemeSchema.safeParse(v).success),
+);
+
+/** Applies a theme to the document: CSS variables exactly as given, and the page icon with its type. */
+export function applyTheme(theme: EcosystemTheme, doc: Document = document): void {
+  const style = doc.documentElement.style;
+  for (const [field, cssVar] of Object.entries(THEME_CSS_VARIABLES)) {
+    const value = theme[field as keyof typeof THEME_CSS_VARIABLES];
+    if (value) style.setProperty(cssVar, value);
+    else style.removeProperty(cssVar);
+  }
+  if (theme.faviconUrl) {
+    const link = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link) {
+      link.href = theme.faviconUrl;
+      link.type = faviconType(theme.faviconUrl);
+    }
+  }
+}
+
+/** Saves and applies a new theme (other tabs follow through the storage event). */
+export function setEcosystemTheme(theme: EcosystemTheme): void {
+  $ecosystemTheme.set(ecosystemThemeSchema.parse(theme));
+}
+
+/** Keeps the document in step with the stored theme, in this tab and when another tab changes it. */
+export function followEcosystemTheme(): () => void {
+  return $ecosystemTheme.listen((theme) => applyTheme(theme));
+}

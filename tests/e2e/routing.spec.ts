@@ -1,0 +1,76 @@
+import { expect, test } from './fixtures';
+import { ROUTE_SAMPLES, SAMPLE_PROJECT } from '../route-samples';
+import { LEGACY_REDIRECTS } from '../../src/shared/legacy-redirects';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys';
+
+const redirecting = new Set(['analytics', 'project', 'guard']);
+
+test.describe('every route serves its page', () => {
+  for (const { route, path } of ROUTE_SAMPLES.filter((s) => !redirecting.has(s.route.shell))) {
+    test(`${route.pattern} → ${route.title}`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: route.title })).toBeVisible();
+      await expect(page).toHaveTitle(`${route.title} · Dashboard`);
+    });
+  }
+});
+
+test('a legacy path redirects permanently, query kept, in the browser too', async ({ page }) => {
+  const [from, to] = LEGACY_REDIRECTS[0]!;
+  await page.goto(`/${SAMPLE_PROJECT}/live${from}?page=2`);
+  await expect(page).toHaveURL(`/${SAMPLE_PROJECT}/live${to}?page=2`);
+});
+
+test('guard without a saved project sends home with `from`', async ({ page }) => {
+  await page.goto('/wallets?page=3#top');
+  await expect(page).toHaveURL('/?from=%2Fwallets%3Fpage%3D3%23top');
+});
+
+test('guard with a saved project and mode prefixes the original href', async ({ page }) => {
+  await page.goto(`/${SAMPLE_PROJECT}/live/wallets`);
+  await expect
+    .poll(() => page.evaluate((k) => [localStorage.getItem(k.projectId), localStorage.getItem(k.mode)], STORAGE_KEYS))
+    .toEqual([SAMPLE_PROJECT, 'live']);
+  await page.goto('/users?page=2');
+  await expect(page).toHaveURL(`/${SAMPLE_PROJECT}/live/users?page=2`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+});
+
+test('analytics index opens transaction analytics of the stored project and mode', async ({ page }) => {
+  await page.goto(`/${SAMPLE_PROJECT}/test/analytics?range=week`);
+  await expect(page).toHaveURL(`/${SAMPLE_PROJECT}/test/analytics/transactions?range=week`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaction analytics' })).toBeVisible();
+});
+
+test('unknown route: 404 status, the texts, and Head back goes home', async ({ page }) => {
+  const response = await page.goto(`/${SAMPLE_PROJECT}/test/no-such-section`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Looking for something?' })).toBeVisible();
+  await expect(page.getByText("We couldn't find the page that you're looking for!")).toBeVisible();
+  await page.getByRole('link', { name: 'Head back' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the mode toggle keeps the section and detail pages fall back to their list', async ({ page }) => {
+  await page.goto(`/${SAMPLE_PROJECT}/test/users/pla_1?page=2`);
+  await page.getByRole('group', { name: 'Mode' }).getByRole('link', { name: 'Live' }).click();
+  await expect(page).toHaveURL(`/${SAMPLE_PROJECT}/live/users?page=2`);
+});
+
+test('the sidebar links point into the current project and mark the current section', async ({ page }) => {
+  await page.goto(`/${SAMPLE_PROJECT}/test/contracts`);
+  const nav = page.getByRole('navigation', { name: 'Project sections' });
+  await expect(nav.getByRole('link', { name: 'Contracts' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Webhooks' }).click();
+  await expect(page).toHaveURL(`/${SAMPLE_PROJECT}/test/webhooks`);
+});
+
+test('favorites are kept in local storage and follow across tabs', async ({ page, context }) => {
+  await page.goto(`/${SAMPLE_PROJECT}/test`);
+  const other = await context.newPage();
+  await other.goto(`/${SAMPLE_PROJECT}/live/wallets`);
+  await page.getByRole('button', { name: 'Add to favorites' }).click();
+  await expect(other.getByRole('button', { name: 'Remove from favorites' })).toBeVisible();
+  expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.favoriteProjects)).toBe(JSON.stringify([SAMPLE_PROJECT]));
+});
