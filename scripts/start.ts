@@ -1,16 +1,20 @@
 /**
  * `npm start`: builds the site, prepares the local D1 database and serves everything on http://127.0.0.1:$PORT.
  */
-import { run, stopOnExit } from './lib/proc.ts';
+import { run, start, stopOnExit } from './lib/proc.ts';
+import { DEMO_ACCOUNTS, LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 import { startPagesServer } from './lib/pages-server.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 
 await run('astro', ['build']);
 await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local'], { env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
+const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], { ...process.env, AUTH_EMULATOR_PORT: String(LOCAL_AUTH.port), SITE_URL: `http://127.0.0.1:${port}` });
 const pages = await startPagesServer({ port });
-stopOnExit([pages.child]);
+stopOnExit([pages.child, auth]);
 
 console.log(`
-  Dashboard:  ${pages.url}
+  Dashboard:     ${pages.url}
+  Demo sign-in:  ${DEMO_ACCOUNTS.demo.email} / ${DEMO_ACCOUNTS.demo.password}
+  Auth emulator: ${LOCAL_AUTH.url}   Inbox: ${LOCAL_AUTH.url}/inbox
 `);
