@@ -20,14 +20,18 @@ async function body(req: IncomingMessage): Promise<Buffer> {
 /** Decodes one posthog-js request body into events. */
 export function decodeCapture(raw: Buffer, url: URL, contentType: string): CapturedEvent[] {
   let text: string;
-  if (url.searchParams.get('compression') === 'gzip-js' || (raw[0] === 0x1f && raw[1] === 0x8b)) text = gunzipSync(raw).toString();
+  if (url.searchParams.get('compression') === 'gzip-js' || (raw[0] === 0x1f && raw[1] === 0x8b))
+    text = gunzipSync(raw).toString();
   else text = raw.toString();
   if (contentType.includes('application/x-www-form-urlencoded') || text.startsWith('data=')) {
     const data = new URLSearchParams(text).get('data') ?? '';
-    text = url.searchParams.get('compression') === 'base64' || !data.trim().startsWith('[') ? Buffer.from(data, 'base64').toString() : data;
+    text =
+      url.searchParams.get('compression') === 'base64' || !data.trim().startsWith('[')
+        ? Buffer.from(data, 'base64').toString()
+        : data;
   }
   const parsed: unknown = JSON.parse(text);
-  const list = Array.isArray(parsed) ? parsed : (parsed as { batch?: unknown[] }).batch ?? [parsed];
+  const list = Array.isArray(parsed) ? parsed : ((parsed as { batch?: unknown[] }).batch ?? [parsed]);
   return list as CapturedEvent[];
 }
 

@@ -10,7 +10,10 @@ async function serveShell(ctx: EventContext<Env, string, unknown>, shell: string
   const asset = await ctx.env.ASSETS.fetch(new Request(assetUrl, { method: 'GET' }));
   if (!asset.ok) {
     if (shell === NOT_FOUND_SHELL) {
-      return withSecurityHeaders(new Response('Not found', { status: 404, headers: { 'Cache-Control': CACHE.none } }), NON_HTML_CSP);
+      return withSecurityHeaders(
+        new Response('Not found', { status: 404, headers: { 'Cache-Control': CACHE.none } }),
+        NON_HTML_CSP,
+      );
     }
     return serveShell(ctx, NOT_FOUND_SHELL, 404);
   }
@@ -51,7 +54,10 @@ export const onRequest: PagesFunction<Env> = async (ctx) => {
     case 'shell': {
       if (ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD') {
         return withSecurityHeaders(
-          new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': CACHE.none } }),
+          new Response('Method not allowed', {
+            status: 405,
+            headers: { Allow: 'GET, HEAD', 'Cache-Control': CACHE.none },
+          }),
           NON_HTML_CSP,
         );
       }

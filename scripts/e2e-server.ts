@@ -32,4 +32,6 @@ const pages = await startPagesServer({
 });
 stopOnExit([pages.child]);
 process.on('exit', () => (capture.close(), void auth.close()));
-console.log(`e2e stack ready on ${pages.url} (auth emulator ${auth.url}, inbox ${auth.inboxUrl}, analytics capture ${E2E.captureURL})`);
+console.log(
+  `e2e stack ready on ${pages.url} (auth emulator ${auth.url}, inbox ${auth.inboxUrl}, analytics capture ${E2E.captureURL})`,
+);

@@ -8,8 +8,14 @@ import { startPagesServer } from './lib/pages-server.ts';
 const port = Number(process.env.PORT ?? 8788);
 
 await run('astro', ['build']);
-await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local'], { env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
-const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], { ...process.env, AUTH_EMULATOR_PORT: String(LOCAL_AUTH.port), SITE_URL: `http://127.0.0.1:${port}` });
+await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local'], {
+  env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+});
+const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
+  ...process.env,
+  AUTH_EMULATOR_PORT: String(LOCAL_AUTH.port),
+  SITE_URL: `http://127.0.0.1:${port}`,
+});
 const pages = await startPagesServer({ port });
 stopOnExit([pages.child, auth]);
 

@@ -12,8 +12,11 @@ function originOf(url: string): string | null {
 
 /** Content-Security-Policy for an HTML page whose inline scripts have the given SHA-256 hashes. */
 export function htmlCsp(scriptHashes: readonly string[], config: PublicConfig): string {
-  const connect = ["'self'", originOf(config.supabaseUrl), config.posthogKey ? originOf(config.posthogHost) : null]
-    .filter((v): v is string => Boolean(v));
+  const connect = [
+    "'self'",
+    originOf(config.supabaseUrl),
+    config.posthogKey ? originOf(config.posthogHost) : null,
+  ].filter((v): v is string => Boolean(v));
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.map((h) => `'sha256-${h}'`).join(' ')}`.trim(),

@@ -25,13 +25,16 @@ export function ensureChromium(): string {
   if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH=${bin} does not exist.`);
   if (process.getuid?.() !== 0) {
     throw new Error(
-      'Chromium is missing. Install Debian\'s package (sudo apt-get update && sudo apt-get install -y chromium) ' +
+      "Chromium is missing. Install Debian's package (sudo apt-get update && sudo apt-get install -y chromium) " +
         'or point CHROMIUM_PATH at a Chromium binary.',
     );
   }
-  console.log('Chromium is missing: installing Debian\'s chromium package…');
+  console.log("Chromium is missing: installing Debian's chromium package…");
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (!existsSync(bin)) throw new Error(`apt-get installed chromium but ${bin} is still missing.`);
   return bin;
 }

@@ -12,7 +12,16 @@ export interface PagesServerOptions {
 
 /** Serves dist/ with the Functions through `wrangler pages dev` on 127.0.0.1 and waits until it answers. */
 export async function startPagesServer(options: PagesServerOptions): Promise<{ url: string; child: ChildProcess }> {
-  const args = ['pages', 'dev', 'dist', '--ip', '127.0.0.1', '--port', String(options.port), '--show-interactive-dev-session=false'];
+  const args = [
+    'pages',
+    'dev',
+    'dist',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--show-interactive-dev-session=false',
+  ];
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   for (const [k, v] of Object.entries(options.bindings ?? {})) args.push('--binding', `${k}=${v}`);
   const child = start('pages', 'wrangler', args, { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' });

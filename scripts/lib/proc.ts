@@ -7,7 +7,12 @@ const BIN = path.join(ROOT, 'node_modules/.bin');
 /** Runs a command from node_modules/.bin (or PATH) to completion; rejects with its exit code. */
 export function run(cmd: string, args: string[], options: SpawnOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...options, env: withBin(options.env ?? process.env) });
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      ...options,
+      env: withBin(options.env ?? process.env),
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`)),

@@ -102,7 +102,9 @@ export function trackRouteChanges(): void {
 /** Starts analytics after the page is interactive and the browser is idle, so it never weighs on first paint. */
 export function startAnalyticsWhenIdle(): void {
   const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(() => void startAnalytics(), { timeout: 3000 }) : setTimeout(() => void startAnalytics(), 1);
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => void startAnalytics(), { timeout: 3000 })
+      : setTimeout(() => void startAnalytics(), 1);
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }

@@ -44,7 +44,10 @@ export const toast = {
     const o = withId(options);
     settle(o.id);
     // sonner never times out a loading toast by itself.
-    loadingTimers.set(o.id, setTimeout(() => (loadingTimers.delete(o.id), sonner.dismiss(o.id)), TOAST_RULES.loadingDuration));
+    loadingTimers.set(
+      o.id,
+      setTimeout(() => (loadingTimers.delete(o.id), sonner.dismiss(o.id)), TOAST_RULES.loadingDuration),
+    );
     return sonner.loading(message, { ...o, dismissible: false });
   },
   dismiss(id?: string | number) {

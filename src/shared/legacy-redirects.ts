@@ -24,7 +24,15 @@ export const LEGACY_REDIRECTS: readonly (readonly [from: string, to: string])[] 
 ];
 
 /** First segments (after `/{projectId}/{mode}`) that only legacy paths use. */
-const LEGACY_PREFIXES = ['players', 'developers', 'auth', 'project', 'settings/project', 'settings/authentication', 'settings/email-templates'];
+const LEGACY_PREFIXES = [
+  'players',
+  'developers',
+  'auth',
+  'project',
+  'settings/project',
+  'settings/authentication',
+  'settings/email-templates',
+];
 
 const PROJECT_PREFIX = /^\/(pro_[^/]+)\/(live|test)(\/.*)?$/;
 
@@ -32,10 +40,7 @@ const EXACT = new Map<string, string>();
 for (const [from, to] of LEGACY_REDIRECTS) if (!from.includes('{')) EXACT.set(from, to);
 const PLAYER = /^\/players\/(pla_[^/]+)$/;
 
-export type LegacyResolution =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'unmapped' }
-  | { kind: 'none' };
+export type LegacyResolution = { kind: 'redirect'; location: string } | { kind: 'unmapped' } | { kind: 'none' };
 
 /**
  * Resolves a legacy path. `pathname` is the raw URL path, `search` includes its leading `?` (or is empty).

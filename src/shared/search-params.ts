@@ -2,10 +2,12 @@ import { z } from 'zod';
 
 /** A number param: a bad value falls back to the default instead of failing the page. */
 const num = (fallback: number | undefined, min = 1, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(
-    (v) => (v === null || v === undefined || v === '' ? undefined : Number(v)),
-    z.number().int().min(min).max(max).optional(),
-  ).catch(fallback);
+  z
+    .preprocess(
+      (v) => (v === null || v === undefined || v === '' ? undefined : Number(v)),
+      z.number().int().min(min).max(max).optional(),
+    )
+    .catch(fallback);
 
 const str = (max = 2048) => z.string().max(max).optional().catch(undefined);
 
@@ -59,7 +61,11 @@ export function parseAuthParams(search: URLSearchParams | string): z.infer<typeo
   const parsed = confirmTypeSchema.safeParse(base.type);
   return parsed.success
     ? { ...base, confirmType: parsed.data, typeError: undefined }
-    : { ...base, confirmType: undefined, typeError: `Unknown confirmation type "${base.type.slice(0, 40)}": expected "signup" or "invite".` };
+    : {
+        ...base,
+        confirmType: undefined,
+        typeError: `Unknown confirmation type "${base.type.slice(0, 40)}": expected "signup" or "invite".`,
+      };
 }
 
 /** Parses the dashboard home params. */

@@ -6,10 +6,18 @@ const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(
 const isNumberList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isInteger(x));
 
 /** Favorite project ids, shown first in the project switcher. */
-export const $favoriteProjects = persistentAtom<string[]>(STORAGE_KEYS.favoriteProjects, [], jsonCodec<string[]>([], isStringList));
+export const $favoriteProjects = persistentAtom<string[]>(
+  STORAGE_KEYS.favoriteProjects,
+  [],
+  jsonCodec<string[]>([], isStringList),
+);
 
 /** Favorite chain ids, shown first in chain pickers. */
-export const $favoriteChains = persistentAtom<number[]>(STORAGE_KEYS.favoriteChains, [], jsonCodec<number[]>([], isNumberList));
+export const $favoriteChains = persistentAtom<number[]>(
+  STORAGE_KEYS.favoriteChains,
+  [],
+  jsonCodec<number[]>([], isNumberList),
+);
 
 function toggle<T>(list: readonly T[], item: T): T[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];

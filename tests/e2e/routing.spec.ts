@@ -72,5 +72,7 @@ test('favorites are kept in local storage and follow across tabs', async ({ page
   await other.goto(`/${SAMPLE_PROJECT}/live/wallets`);
   await page.getByRole('button', { name: 'Add to favorites' }).click();
   await expect(other.getByRole('button', { name: 'Remove from favorites' })).toBeVisible();
-  expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.favoriteProjects)).toBe(JSON.stringify([SAMPLE_PROJECT]));
+  expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.favoriteProjects)).toBe(
+    JSON.stringify([SAMPLE_PROJECT]),
+  );
 });

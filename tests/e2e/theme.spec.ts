@@ -12,7 +12,9 @@ test('the stored ecosystem theme is applied before first paint', async ({ page }
       new MutationObserver((_, observer) => {
         if (!document.body) return;
         const s = document.documentElement.style;
-        (window as unknown as { seen: string[] }).seen = ['--primary', '--primary-foreground', '--radius'].map((v) => s.getPropertyValue(v));
+        (window as unknown as { seen: string[] }).seen = ['--primary', '--primary-foreground', '--radius'].map((v) =>
+          s.getPropertyValue(v),
+        );
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     },
@@ -37,10 +39,10 @@ for (const [url, type] of [
   ['https://cdn.example.com/favicon.ico', 'image/x-icon'],
 ] as const) {
   test(`favicon ${url.split('/').pop()} gets type ${type}`, async ({ page }) => {
-    await page.addInitScript(
-      ({ key, value }) => localStorage.setItem(key, JSON.stringify(value)),
-      { key: STORAGE_KEYS.ecosystemTheme, value: { faviconUrl: url } },
-    );
+    await page.addInitScript(({ key, value }) => localStorage.setItem(key, JSON.stringify(value)), {
+      key: STORAGE_KEYS.ecosystemTheme,
+      value: { faviconUrl: url },
+    });
     await page.route('https://cdn.example.com/**', (route) => route.fulfill({ status: 204 }));
     await page.goto('/auth/login');
     const icon = page.locator('link[rel="icon"]');

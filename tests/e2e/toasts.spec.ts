@@ -3,14 +3,19 @@ import { expect, test } from './fixtures';
 import { TOAST_EVENT, TOAST_RULES, type ToastRequest } from '../../src/lib/toast';
 
 async function show(page: Page, detail: ToastRequest) {
-  await page.evaluate(({ name, detail }) => window.dispatchEvent(new CustomEvent(name, { detail })), { name: TOAST_EVENT, detail });
+  await page.evaluate(({ name, detail }) => window.dispatchEvent(new CustomEvent(name, { detail })), {
+    name: TOAST_EVENT,
+    detail,
+  });
 }
 
 async function ready(page: Page) {
   await page.clock.install();
   await page.goto('/auth/login');
   // The Toaster island is hydrated once no island keeps its `ssr` marker.
-  await page.waitForFunction(() => document.querySelectorAll('astro-island').length > 0 && !document.querySelector('astro-island[ssr]'));
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island').length > 0 && !document.querySelector('astro-island[ssr]'),
+  );
 }
 
 const toastEl = (page: Page) => page.locator('[data-sonner-toast]');
@@ -34,14 +39,21 @@ test('success is green, error red, loading grey with a spinner', async ({ page }
   await show(page, { kind: 'success', message: 'Good' });
   await show(page, { kind: 'error', message: 'Bad' });
   await show(page, { kind: 'loading', message: 'Working' });
-  const color = (type: string) => toastEl(page).and(page.locator(`[data-type="${type}"]`)).evaluate((el) => getComputedStyle(el).backgroundColor);
+  const color = (type: string) =>
+    toastEl(page)
+      .and(page.locator(`[data-type="${type}"]`))
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
   const [r1, g1, b1] = (await color('success')).match(/\d+/g)!.map(Number);
   expect(g1! > r1! && g1! > b1!).toBe(true);
   const [r2, g2, b2] = (await color('error')).match(/\d+/g)!.map(Number);
   expect(r2! > g2! && r2! > b2!).toBe(true);
   const [r3, g3, b3] = (await color('loading')).match(/\d+/g)!.map(Number);
   expect(Math.max(r3!, g3!, b3!) - Math.min(r3!, g3!, b3!)).toBeLessThan(25);
-  await expect(toastEl(page).and(page.locator('[data-type="loading"]')).locator('.sonner-loading-wrapper[data-visible="true"] .sonner-loading-bar')).toHaveCount(12);
+  await expect(
+    toastEl(page)
+      .and(page.locator('[data-type="loading"]'))
+      .locator('.sonner-loading-wrapper[data-visible="true"] .sonner-loading-bar'),
+  ).toHaveCount(12);
 });
 
 test('a toast lasts 5 s by default', async ({ page }) => {

@@ -1,7 +1,15 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GUARD_SHELL, MODES, ROUTES, buildPath, matchRoute, switchModePath, switchProjectPath } from '../../src/shared/routes';
+import {
+  GUARD_SHELL,
+  MODES,
+  ROUTES,
+  buildPath,
+  matchRoute,
+  switchModePath,
+  switchProjectPath,
+} from '../../src/shared/routes';
 import { LEGACY_REDIRECTS, resolveLegacy } from '../../src/shared/legacy-redirects';
 import { ROUTE_SAMPLES, SAMPLE_PROJECT } from '../route-samples';
 
@@ -44,7 +52,11 @@ describe('route table', () => {
   it.each([
     [`/${SAMPLE_PROJECT}/test/wallets`, 'live', `/${SAMPLE_PROJECT}/live/wallets`],
     [`/${SAMPLE_PROJECT}/live/users/pla_1`, 'test', `/${SAMPLE_PROJECT}/test/users`],
-    [`/${SAMPLE_PROJECT}/live/email-templates/custom-smtp`, 'test', `/${SAMPLE_PROJECT}/test/email-templates/custom-smtp`],
+    [
+      `/${SAMPLE_PROJECT}/live/email-templates/custom-smtp`,
+      'test',
+      `/${SAMPLE_PROJECT}/test/email-templates/custom-smtp`,
+    ],
     [`/${SAMPLE_PROJECT}/live`, 'test', `/${SAMPLE_PROJECT}/test`],
   ] as const)('switchModePath(%s, %s) → %s', (from, mode, to) => {
     expect(switchModePath(from, mode)).toBe(to);
@@ -64,7 +76,10 @@ describe('legacy redirect table', () => {
     expect(matchRoute(P + concrete(from)), 'a legacy source must not be a route').toBeNull();
     expect(matchRoute(P + concrete(to))?.route, 'a legacy target must be a route').toBeTruthy();
     expect(resolveLegacy(P + concrete(to)).kind, 'no chains').toBe('none');
-    expect(resolveLegacy(P + concrete(from), '?a=1')).toEqual({ kind: 'redirect', location: `${P}${concrete(to)}?a=1` });
+    expect(resolveLegacy(P + concrete(from), '?a=1')).toEqual({
+      kind: 'redirect',
+      location: `${P}${concrete(to)}?a=1`,
+    });
   });
 
   it('sources are unique', () => {
@@ -75,9 +90,12 @@ describe('legacy redirect table', () => {
     for (const { path: p } of ROUTE_SAMPLES) expect(resolveLegacy(p).kind, p).toBe('none');
   });
 
-  it.each(['/players/abc', '/developers', '/developers/x', '/auth', '/settings/project', '/project/x'])('%s is unmapped', (tail) => {
-    expect(resolveLegacy(P + tail).kind).toBe('unmapped');
-  });
+  it.each(['/players/abc', '/developers', '/developers/x', '/auth', '/settings/project', '/project/x'])(
+    '%s is unmapped',
+    (tail) => {
+      expect(resolveLegacy(P + tail).kind).toBe('unmapped');
+    },
+  );
 
   it('paths outside a project are never legacy', () => {
     expect(resolveLegacy('/players').kind).toBe('none');

@@ -11,7 +11,10 @@ describe('list params fall back to defaults on bad values', () => {
     ['limit=101', { page: 1, limit: 10 }],
     ['limit=2.5', { page: 1, limit: 10 }],
     ['total=-1', { page: 1, limit: 10 }],
-    ['order=createdAt:desc&filters=status%3Dconfirmed', { page: 1, limit: 10, order: 'createdAt:desc', filters: 'status=confirmed' }],
+    [
+      'order=createdAt:desc&filters=status%3Dconfirmed',
+      { page: 1, limit: 10, order: 'createdAt:desc', filters: 'status=confirmed' },
+    ],
   ])('%s', (query, expected) => {
     expect(parseListParams(query)).toEqual(expected);
   });
@@ -30,7 +33,11 @@ describe('auth params', () => {
   });
 
   it('keeps error, success and redirectTo strings', () => {
-    expect(parseAuthParams('error=Nope&success=Yes&redirectTo=%2Fx')).toMatchObject({ error: 'Nope', success: 'Yes', redirectTo: '/x' });
+    expect(parseAuthParams('error=Nope&success=Yes&redirectTo=%2Fx')).toMatchObject({
+      error: 'Nope',
+      success: 'Yes',
+      redirectTo: '/x',
+    });
   });
 
   it('home reads from', () => {

@@ -4,7 +4,8 @@ import { STORAGE_KEYS } from '../../src/shared/storage-keys';
 
 useTestStorageEngine();
 const { $projectId, $mode, rememberProject } = await import('../../src/stores/project');
-const { $favoriteProjects, $favoriteChains, toggleFavoriteProject, toggleFavoriteChain } = await import('../../src/stores/favorites');
+const { $favoriteProjects, $favoriteChains, toggleFavoriteProject, toggleFavoriteChain } =
+  await import('../../src/stores/favorites');
 const { $skipOnboarding } = await import('../../src/stores/onboarding');
 const { $ecosystemTheme, setEcosystemTheme } = await import('../../src/stores/ecosystem');
 
@@ -69,7 +70,10 @@ describe('persistent stores', () => {
   it('the ecosystem theme is stored as one object and validated', () => {
     const off = $ecosystemTheme.listen(() => {});
     setEcosystemTheme({ primaryColor: '#ff0000', radius: '4px' });
-    expect(JSON.parse(getTestStorage()[STORAGE_KEYS.ecosystemTheme]!)).toEqual({ primaryColor: '#ff0000', radius: '4px' });
+    expect(JSON.parse(getTestStorage()[STORAGE_KEYS.ecosystemTheme]!)).toEqual({
+      primaryColor: '#ff0000',
+      radius: '4px',
+    });
     expect(() => setEcosystemTheme({ primaryColor: 5 } as never)).toThrow();
     off();
   });

@@ -31,7 +31,12 @@ function runThemeScript(stored: string | null) {
 describe('the inline theme script', () => {
   it('applies every stored field exactly as stored', () => {
     const { vars, link } = runThemeScript(
-      JSON.stringify({ primaryColor: 'oklch(0.6 0.2 30)', primaryColorForeground: '#fff', radius: '0.75rem', faviconUrl: '/brand.png' }),
+      JSON.stringify({
+        primaryColor: 'oklch(0.6 0.2 30)',
+        primaryColorForeground: '#fff',
+        radius: '0.75rem',
+        faviconUrl: '/brand.png',
+      }),
     );
     expect(vars).toEqual({ '--primary': 'oklch(0.6 0.2 30)', '--primary-foreground': '#fff', '--radius': '0.75rem' });
     expect(link).toEqual({ href: '/brand.png', type: 'image/png' });

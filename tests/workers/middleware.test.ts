@@ -65,12 +65,15 @@ describe('unmappable and unknown paths answer the 404 page with status 404', () 
 });
 
 describe('every route is rewritten to its own shell', () => {
-  it.each(ROUTE_SAMPLES.map((s) => [s.path, s.route.shell, s.route.title] as const))('%s → %s', async (path, _shell, title) => {
-    const res = await edge(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Type')).toContain('text/html');
-    expect(await res.text()).toContain(`<title>${title.replace(/&/g, '&amp;')} · Dashboard</title>`);
-  });
+  it.each(ROUTE_SAMPLES.map((s) => [s.path, s.route.shell, s.route.title] as const))(
+    '%s → %s',
+    async (path, _shell, title) => {
+      const res = await edge(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toContain('text/html');
+      expect(await res.text()).toContain(`<title>${title.replace(/&/g, '&amp;')} · Dashboard</title>`);
+    },
+  );
 
   it('a trailing slash serves the same page', async () => {
     const res = await edge(`${P}/users/`);
@@ -109,7 +112,9 @@ describe('headers', () => {
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     const html = await res.text();
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, a, b]) => !/src=/.test(a!) && b);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, a, b]) => !/src=/.test(a!) && b,
+    );
     expect(inline.length).toBeGreaterThan(0);
     for (const [, , body] of inline) {
       const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
@@ -122,7 +127,9 @@ describe('headers', () => {
     const res = await edge('/auth/login');
     const html = await res.text();
     expect(html).toContain('<meta name="dashboard-config"');
-    expect(res.headers.get('Content-Security-Policy')).toContain(`connect-src 'self' ${new URL(env.PUBLIC_SUPABASE_URL!).origin};`);
+    expect(res.headers.get('Content-Security-Policy')).toContain(
+      `connect-src 'self' ${new URL(env.PUBLIC_SUPABASE_URL!).origin};`,
+    );
   });
 
   it('hashed assets are immutable for a year', async () => {

@@ -16,7 +16,15 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
 }
 
 /** A tooltip on its trigger (the child must accept a ref, e.g. a button). */
-export function Tooltip({ content, children, className }: { content: ReactNode; children: ReactNode; className?: string }) {
+export function Tooltip({
+  content,
+  children,
+  className,
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>

@@ -33,7 +33,11 @@ export function ProjectBar() {
             </Button>
           </Menu.Trigger>
           <Menu.Portal>
-            <Menu.Content align="start" sideOffset={4} className="z-50 min-w-56 rounded-md border border-border bg-card p-1 shadow-md">
+            <Menu.Content
+              align="start"
+              sideOffset={4}
+              className="z-50 min-w-56 rounded-md border border-border bg-card p-1 shadow-md"
+            >
               <Menu.Label className="px-2 py-1 text-xs text-muted-foreground">Projects</Menu.Label>
               {projects.map((id) => (
                 <Menu.Item key={id} asChild>
