@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run } from './proc.ts';
+import { startPagesServer } from './pages-server.ts';
+import { startCaptureServer } from '../../dev/capture-server.ts';
+import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
+
+export interface StackOptions {
+  port: number;
+  authPort: number;
+  /** Start the loopback analytics capture server on this port and point the site at it. */
+  capturePort?: number;
+  posthogKey?: string;
+}
+
+/**
+ * A throw-away local stack for tests and benchmarks: fresh D1 state with migrations applied, the auth emulator
+ * (no rate limits), optionally the analytics capture server, and the built site through `wrangler pages dev`.
+ */
+export async function startStack(options: StackOptions) {
+  const state = mkdtempSync(path.join(os.tmpdir(), 'dashboard-stack-'));
+  const capture = options.capturePort ? await startCaptureServer(options.capturePort) : null;
+  const siteUrl = `http://127.0.0.1:${options.port}`;
+  const auth = await createAuthEmulator({
+    port: options.authPort,
+    siteUrl,
+    stateFile: path.join(state, 'auth-emulator.json'),
+    rateLimits: false,
+    emailFrequencySeconds: 0,
+    bcryptCost: 4,
+  });
+  const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
+  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+    env,
+    stdio: 'ignore',
+  });
+  const bindings: Record<string, string> = { PUBLIC_SUPABASE_URL: auth.url };
+  if (capture && options.posthogKey) {
+    bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;
+    bindings.PUBLIC_POSTHOG_HOST = `http://127.0.0.1:${options.capturePort}`;
+  }
+  const pages = await startPagesServer({ port: options.port, persistTo: state, quiet: true, bindings });
+  return {
+    url: pages.url,
+    auth,
+    children: [pages.child],
+    close: async () => {
+      pages.child.kill('SIGTERM');
+      capture?.close();
+      await auth.close();
+    },
+  };
+}
