@@ -3,7 +3,7 @@ import type { Mode, Role } from '../../../src/shared/api/common';
 import type { ListSpec } from '../../../src/shared/api/list-params';
 import type { Principal } from './auth';
 import type { Permission } from './rbac';
-import type { Scope } from '../db/core';
+import type { Scope, TableDef } from '../db/core';
 
 /** Everything a handler gets: the request, env, path params, caller and its access to the project. */
 export interface ApiContext {
@@ -46,6 +46,8 @@ export interface RouteDef {
   body?: z.ZodType;
   response?: z.ZodType;
   list?: ListSpec;
+  /** Table a list route pages over (used by the query-plan test and the bench). */
+  table?: TableDef;
   status?: number;
   /** Accepts an Idempotency-Key header. */
   idempotent?: boolean;

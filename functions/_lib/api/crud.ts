@@ -20,6 +20,7 @@ export function listRoute(o: { path: string; tag: string; summary: string; def: 
     tag: o.tag,
     summary: o.summary,
     list: o.spec,
+    table: o.def,
     response: listOf(o.item),
     handler: async (c) => {
       const q = parseListQuery(o.spec, c.url.searchParams);

@@ -29,7 +29,9 @@ export async function api(method: string, path: string, auth: string | null, bod
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
     (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
   }
-  const res = await handleApi(new Request(`https://dash.test/api/v1${path}`, init), testEnv, () => {});
+  const pending: Promise<unknown>[] = [];
+  const res = await handleApi(new Request(`https://dash.test/api/v1${path}`, init), testEnv, (p) => pending.push(p));
+  await Promise.allSettled(pending);
   const text = await res.text();
   let parsed: unknown = null;
   try {

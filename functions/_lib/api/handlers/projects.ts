@@ -119,6 +119,7 @@ export const projectRoutes: RouteDef[] = [
   },
   {
     method: 'GET', path: '/projects/:projectId/audit-log', scope: 'project', permission: 'read_audit', tag: 'Projects', summary: 'Every write in the project, newest first', list: auditListSpec, response: listOf(auditEntrySchema),
+    table: { table: 'audit_log', columns: { createdAt: 'created_at', action: 'action', actorId: 'actor_id', targetType: 'target_type' }, scopeSql: (s) => ({ sql: 'project_id = ?', args: [s.projectId] }) },
     handler: async (c) => {
       const q = parseListQuery(auditListSpec, c.url.searchParams);
       const { rows, total } = await listRows<Row>(

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { ownershipMessage } from '../../../src/shared/api/backend-wallets';
+import { addMember, api, newProject, testEnv, token } from './helpers';
+import { addr, DEV_ACCOUNT, ERC20_ABI } from './fixtures';
+
+describe('secrets appear in exactly one response', () => {
+  it('secret keys, webhook secrets, OAuth/SMTP secrets, custodial keys', async () => {
+    const p = await newProject('secret-owner');
+    const base = `/projects/${p.id}/test`;
+    const created = await api('POST', `${base}/api-keys`, p.ownerToken, { type: 'secret', name: 'CI' });
+    const hook = await api('POST', `${base}/webhooks`, p.ownerToken, { url: 'https://hooks.example.com/a', topics: ['test', 'user.created'] });
+    expect(hook.body.secret).toMatch(/^whsec_/);
+    const providers = await api('GET', `${base}/auth/providers`, p.ownerToken);
+    const oauth = await api('PATCH', `${base}/auth/providers`, p.ownerToken, { oauth: { google: { enabled: true, clientId: 'cid', clientSecret: 'google-super-secret-1234' } }, version: providers.body.version });
+    expect(oauth.status, oauth.text).toBe(200);
+    expect(oauth.body.data.oauth.google.clientSecretHint).toBe('••••1234');
+    const smtp = await api('PATCH', `${base}/auth/smtp`, p.ownerToken, { enabled: true, host: 'smtp.example.com', user: 'u', password: 'smtp-password-9876', from: 'no-reply@example.com', version: 1 });
+    expect(smtp.status, smtp.text).toBe(200);
+    expect(smtp.body.data.passwordHint).toBe('••••9876');
+    const bw = await api('POST', `${base}/backend-wallets`, p.ownerToken, { custody: 'custodial', name: 'Treasury' });
+    expect(bw.status).toBe(201);
+
+    const secrets = [p.secretTest, p.secretLive, created.body.secret, hook.body.secret, 'google-super-secret-1234', 'smtp-password-9876'];
+    const stored = await testEnv.DB.prepare('SELECT encrypted_private_key FROM backend_wallets WHERE id = ?').bind(bw.body.id).first<{ encrypted_private_key: string }>();
+    expect(stored!.encrypted_private_key).toMatch(/^v1\./);
+    const paths = [
+      `/projects/${p.id}`, `${base}/api-keys`, `${base}/api-keys/${created.body.id}`, `/projects/${p.id.replace('test', 'live')}/live/api-keys`, `${base}/webhooks`, `${base}/webhooks/${hook.body.id}`,
+      `${base}/auth/providers`, `${base}/auth/smtp`, `${base}/backend-wallets`, `${base}/backend-wallets/${bw.body.id}`, `/projects/${p.id}/audit-log?limit=100`, '/projects',
+    ];
+    for (const path of paths) {
+      const res = await api('GET', path, p.ownerToken);
+      expect(res.status, path).toBe(200);
+      for (const s of secrets) expect(res.text.includes(s), `${path} leaks a secret`).toBe(false);
+      expect(/key_hash|secret_encrypted|encrypted_private_key|"v1\.[A-Za-z0-9_-]+\./.test(res.text), `${path} leaks stored secret material`).toBe(false);
+    }
+    // Idempotent replays of creates do not carry the secret again.
+    const k1 = await api('POST', `${base}/api-keys`, p.ownerToken, { type: 'secret', name: 'Idem' }, { 'Idempotency-Key': 'k-1' });
+    const k2 = await api('POST', `${base}/api-keys`, p.ownerToken, { type: 'secret', name: 'Idem' }, { 'Idempotency-Key': 'k-1' });
+    expect(k1.body.secret).toMatch(/^sk_test_/);
+    expect(k2.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(k2.body.id).toBe(k1.body.id);
+    expect(k2.body.secret).toBeNull();
+  });
+});
+
+describe('versions and races', () => {
+  it('concurrent edits: exactly one wins, the rest get 409', async () => {
+    const p = await newProject('race-owner');
+    const base = `/projects/${p.id}/test`;
+    const u = await api('POST', `${base}/users`, p.ownerToken, { name: 'Racer' });
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => api('PATCH', `${base}/users/${u.body.id}`, p.ownerToken, { name: `Name ${i}`, version: 1 })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+    const audit = await api('GET', `/projects/${p.id}/audit-log?filters=${encodeURIComponent(JSON.stringify([{ field: 'action', op: 'eq', value: 'user.updated' }]))}`, p.ownerToken);
+    expect(audit.body.total).toBe(1);
+    const stale = await api('PATCH', `/projects/${p.id}`, p.ownerToken, { name: 'New', version: 7 });
+    expect(stale.status).toBe(409);
+  });
+
+  it('idempotent creates: same key replays, different body is 409, concurrent same key creates once', async () => {
+    const p = await newProject('idem-owner');
+    const base = `/projects/${p.id}/test`;
+    const body = { address: addr(9001), chainId: 10, accountType: 'Externally Owned Account' };
+    const all = await Promise.all(Array.from({ length: 4 }, () => api('POST', `${base}/wallets`, p.ownerToken, body, { 'Idempotency-Key': 'w-1' })));
+    expect(new Set(all.map((r) => r.body.id)).size).toBe(1);
+    expect(all.every((r) => r.status === 201)).toBe(true);
+    const list = await api('GET', `${base}/wallets`, p.ownerToken);
+    expect(list.body.total).toBe(1);
+    const other = await api('POST', `${base}/wallets`, p.ownerToken, { ...body, chainId: 11 }, { 'Idempotency-Key': 'w-1' });
+    expect(other.status).toBe(409);
+  });
+});
+
+describe('atomic project creation', () => {
+  it('a failure mid-way leaves nothing behind and answers a generic 500', async () => {
+    const db = testEnv.DB;
+    await db.prepare(`CREATE TRIGGER IF NOT EXISTS test_fail_settings BEFORE INSERT ON settings WHEN NEW.kind = 'smtp' AND NEW.mode = 'test' AND (SELECT name FROM projects WHERE id = NEW.project_id) = 'explode' BEGIN SELECT RAISE(ABORT, 'boom'); END`).run();
+    try {
+      const res = await api('POST', '/projects', await token('atomic-user'), { name: 'explode' });
+      expect(res.status).toBe(500);
+      expect(res.text).not.toMatch(/boom|SQLITE|trigger|settings/i);
+      const counts = await db.batch([
+        db.prepare(`SELECT COUNT(*) AS n FROM projects WHERE name = 'explode'`),
+        db.prepare(`SELECT COUNT(*) AS n FROM members WHERE user_id = 'atomic-user'`),
+        db.prepare(`SELECT COUNT(*) AS n FROM api_keys WHERE project_id NOT IN (SELECT id FROM projects)`),
+        db.prepare(`SELECT COUNT(*) AS n FROM settings WHERE project_id NOT IN (SELECT id FROM projects)`),
+      ]);
+      expect(counts.map((c) => (c.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0]);
+    } finally {
+      await db.prepare('DROP TRIGGER IF EXISTS test_fail_settings').run();
+    }
+    const ok = await api('POST', '/projects', await token('atomic-user'), { name: 'fine' });
+    expect(ok.status).toBe(201);
+    const settings = await db.prepare('SELECT COUNT(*) AS n FROM settings WHERE project_id = ?').bind(ok.body.id).first<{ n: number }>();
+    expect(settings!.n).toBe(10);
+  });
+});
+
+describe('members', () => {
+  it('last owner cannot be removed or demoted; ownership can be transferred by an owner', async () => {
+    const p = await newProject('m-owner');
+    const path = `/projects/${p.id}/members`;
+    expect((await api('DELETE', `${path}/m-owner`, p.ownerToken)).status).toBe(409);
+    expect((await api('PATCH', `${path}/m-owner`, p.ownerToken, { role: 'admin', version: 1 })).status).toBe(409);
+    await addMember(p.id, 'm-admin', 'admin');
+    const adminT = await token('m-admin');
+    expect((await api('PATCH', `${path}/m-owner`, adminT, { role: 'viewer', version: 1 })).status).toBe(403);
+    expect((await api('PATCH', `${path}/m-admin`, adminT, { role: 'owner', version: 1 })).status).toBe(403);
+    expect((await api('POST', path, adminT, { email: 'boss@example.com', role: 'owner' })).status).toBe(403);
+    const promote = await api('PATCH', `${path}/m-admin`, p.ownerToken, { role: 'owner', version: 1 });
+    expect(promote.status, promote.text).toBe(200);
+    expect((await api('DELETE', `${path}/m-owner`, adminT)).status).toBe(204);
+    expect((await api('DELETE', `${path}/m-admin`, adminT)).status).toBe(409);
+  });
+
+  it('invites are pending for 24 h and become a membership when the verified email signs in', async () => {
+    const p = await newProject('inv-owner');
+    const inv = await api('POST', `/projects/${p.id}/members`, p.ownerToken, { email: 'New.Dev@Example.com', role: 'developer' });
+    expect(inv.status, inv.text).toBe(201);
+    expect(inv.body.status).toBe('pending');
+    expect(Date.parse(inv.body.expiresAt) - Date.parse(inv.body.createdAt)).toBe(24 * 3600_000);
+    const unverified = await token('new-dev', { email: 'new.dev@example.com' });
+    expect((await api('GET', `/projects/${p.id}`, unverified)).status).toBe(404);
+    const verified = await token('new-dev', { email: 'new.dev@example.com', claims: { user_metadata: { email_verified: true } } });
+    const list = await api('GET', '/projects', verified);
+    expect(list.body.data.map((x: any) => [x.id, x.role])).toContainEqual([p.id, 'developer']);
+    const members = await api('GET', `/projects/${p.id}/members`, p.ownerToken);
+    expect(members.body.data.filter((m: any) => m.status === 'pending')).toHaveLength(0);
+  });
+
+  it('expired invites do not grant access', async () => {
+    const p = await newProject('inv-owner-2');
+    await api('POST', `/projects/${p.id}/members`, p.ownerToken, { email: 'late@example.com', role: 'viewer' });
+    await testEnv.DB.prepare('UPDATE invites SET expires_at = ? WHERE project_id = ?').bind(Date.now() - 1, p.id).run();
+    const t = await token('late', { email: 'late@example.com', claims: { email_verified: true } });
+    expect((await api('GET', `/projects/${p.id}`, t)).status).toBe(404);
+  });
+});
+
+describe('features', () => {
+  it('backend wallets: custodial key pair; added wallets need a valid ownership signature', async () => {
+    const p = await newProject('bw-owner');
+    const base = `/projects/${p.id}/test/backend-wallets`;
+    const c = await api('POST', base, p.ownerToken, { custody: 'custodial', name: 'Hot' });
+    expect(c.body.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const signature = await DEV_ACCOUNT.signMessage({ message: ownershipMessage(p.id, DEV_ACCOUNT.address) });
+    const good = await api('POST', base, p.ownerToken, { custody: 'added', name: 'Mine', address: DEV_ACCOUNT.address, signature });
+    expect(good.status, good.text).toBe(201);
+    const wrong = await DEV_ACCOUNT.signMessage({ message: 'something else' });
+    const bad = await api('POST', base, p.ownerToken, { custody: 'added', name: 'Mine', address: addr(5), signature: wrong });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/ownership/);
+  });
+
+  it('transactions with status history, analytics series, billing usage, policy spend', async () => {
+    const p = await newProject('tx-owner');
+    const base = `/projects/${p.id}/live`;
+    const t = p.ownerToken;
+    const w = await api('POST', `${base}/wallets`, t, { address: addr(42), chainId: 8453, accountType: 'Smart Account' });
+    const pol = await api('POST', `${base}/policies`, t, { name: 'Sponsor', chainId: 8453 });
+    const rule = await api('POST', `${base}/policies/${pol.body.id}/rules`, t, { type: 'rate_limit', limitType: 'count_per_interval', limitValue: 10, intervalUnit: 'day', intervalValue: 1 });
+    expect(rule.status, rule.text).toBe(201);
+    const con = await api('POST', `${base}/contracts`, t, { name: 'USDC', chainId: 8453, address: addr(99), abi: ERC20_ABI });
+    expect(con.body.functions).toEqual(['transfer', 'balanceOf']);
+    const tx = await api('POST', `${base}/transactions`, t, { chainId: 8453, accountId: w.body.id, policyId: pol.body.id, interactions: [{ contract: con.body.id, functionName: 'transfer', functionArgs: [addr(1), '10'] }] });
+    expect(tx.status, tx.text).toBe(201);
+    const got = await api('GET', `${base}/transactions/${tx.body.id}`, t);
+    expect(got.body.statusHistory.map((h: any) => h.status)).toEqual(['new']);
+    const series = await api('GET', `${base}/analytics/transactions?timeFrame=week`, t);
+    expect(series.body.data.reduce((a: number, d: any) => a + d.total, 0)).toBe(1);
+    const wallets = await api('GET', `${base}/analytics/wallets?timeFrame=day`, t);
+    expect(wallets.body.data[0]).toMatchObject({ chainId: 8453, accountType: 'Smart Account', count: 1 });
+    expect((await api('GET', `${base}/analytics/wallets?timeFrame=year`, t)).status).toBe(400);
+    const billing = await api('GET', `/projects/${p.id}/billing`, t);
+    expect(billing.body.usage).toMatchObject({ operations: 1, wallets: 1 });
+    const spend = await api('GET', `${base}/policies/${pol.body.id}/spend`, t);
+    expect(spend.body.totals.transactions).toBe(1);
+    const off = await api('POST', `${base}/policies/${pol.body.id}/disable`, t);
+    expect(off.body.enabled).toBe(false);
+    const byUser = await api('GET', `${base}/users`, t);
+    expect(byUser.status).toBe(200);
+  });
+
+  it('settings: invalid values 400, stale version 409, ecosystem theme', async () => {
+    const p = await newProject('set-owner');
+    const base = `/projects/${p.id}/test`;
+    expect((await api('PATCH', `${base}/auth/security`, p.ownerToken, { sessionLifetimeSeconds: 5, version: 1 })).status).toBe(400);
+    expect((await api('PATCH', `${base}/auth/security`, p.ownerToken, { unknownThing: 1, version: 1 })).status).toBe(400);
+    const ok = await api('PATCH', `${base}/auth/security`, p.ownerToken, { allowedOrigins: ['https://app.example.com'], version: 1 });
+    expect(ok.status, ok.text).toBe(200);
+    expect((await api('PATCH', `${base}/auth/security`, p.ownerToken, { allowedOrigins: [], version: 1 })).status).toBe(409);
+    const eco = await api('PATCH', `${base}/ecosystem`, p.ownerToken, { theme: { primaryColor: '#ff0000' }, version: 1 });
+    expect(eco.body.data.theme).toMatchObject({ primaryColor: '#ff0000', radius: '0.5rem' });
+  });
+});
