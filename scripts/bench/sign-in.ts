@@ -1,0 +1,19 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts.ts';
+
+/**
+ * Signs the demo account in through the real login page when it has a form, so that audited dashboard pages are
+ * measured as a signed-in user sees them. Without a form (no auth yet) it only opens the origin.
+ */
+export async function signInForBench(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/auth/login`);
+  const email = page.getByLabel(/email/i);
+  if ((await email.count()) === 0) return;
+  await email.fill(DEMO_ACCOUNTS.demo.email);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(DEMO_ACCOUNTS.demo.password);
+  await page.getByRole('button', { name: /sign in|log in|continue/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'), { timeout: 15_000 });
+}
