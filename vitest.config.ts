@@ -32,7 +32,8 @@ export default defineConfig({
                 TEST_JWT_PRIVATE_JWK: inject<string>('jwtPrivateJwk'),
                 DATA_ENCRYPTION_KEY: 'dGVzdC1vbmx5LWRhdGEtZW5jcnlwdGlvbi1rZXktMzI=',
               },
-              serviceBindings: existsSync(dist) ? { ASSETS: await buildPagesASSETSBinding(dist) } : {},
+              // The edge tests serve the real build; API tests work without it.
+              ...(existsSync(dist) ? { serviceBindings: { ASSETS: await buildPagesASSETSBinding(dist) } } : {}),
             },
           })),
         ],

@@ -7,6 +7,7 @@ export async function edge(path: string, init: RequestInit = {}): Promise<Respon
   const ctx = createPagesEventContext<typeof onRequest>({
     request,
     params: {},
+    data: {},
     next: async () =>
       path.startsWith('/api/')
         ? Response.json({ data: [] }, { headers: { 'X-From': 'api' } })
