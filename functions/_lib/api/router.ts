@@ -35,6 +35,15 @@ export function createRouter(routes: RouteDef[]) {
   }
 
   return async function handle(request: Request, env: Env, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
+    const started = performance.now();
+    const res = await dispatch(request, env, waitUntil);
+    // Workers freeze timers during I/O-free CPU work, but D1 awaits advance them: this is server time incl. the database.
+    const out = new Response(request.method === 'HEAD' ? null : res.body, res);
+    out.headers.set('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
+    return out;
+  };
+
+  async function dispatch(request: Request, env: Env, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
     try {
       const url = new URL(request.url);
       if (!url.pathname.startsWith('/api/v1/')) throw notFound('Endpoint');
@@ -67,7 +76,7 @@ export function createRouter(routes: RouteDef[]) {
     } catch (err) {
       return errorResponse(err);
     }
-  };
+  }
 }
 
 function errorWithHeaders(err: ApiError, headers: Record<string, string>): Response {
