@@ -25,7 +25,14 @@ export const SEED_PROJECTS = {
 } as const;
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { reset: { type: 'boolean' }, scale: { type: 'boolean' }, 'persist-to': { type: 'string' }, quiet: { type: 'boolean' } } });
+const { values: args } = parseArgs({
+  options: {
+    reset: { type: 'boolean' },
+    scale: { type: 'boolean' },
+    'persist-to': { type: 'string' },
+    quiet: { type: 'boolean' },
+  },
+});
 const log = (...m: unknown[]) => args.quiet || console.log(...m);
 
 const t0 = performance.now();
@@ -62,11 +69,30 @@ const demo = DEMO_ACCOUNTS.demo;
 const seededDemo = await seedProject(SEED_PROJECTS.demo, async () => {
   const r = rng(1);
   const spec = {
-    id: SEED_PROJECTS.demo, name: 'Demo Game', owner: demo, now, encryptionKey,
+    id: SEED_PROJECTS.demo,
+    name: 'Demo Game',
+    owner: demo,
+    now,
+    encryptionKey,
     members: [
-      { id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000a1', email: 'alice.admin@example.com', name: 'Alice Admin', role: 'admin' as const },
-      { id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000d1', email: 'dave.dev@example.com', name: 'Dave Developer', role: 'developer' as const },
-      { id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000f1', email: 'vera.viewer@example.com', name: 'Vera Viewer', role: 'viewer' as const },
+      {
+        id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000a1',
+        email: 'alice.admin@example.com',
+        name: 'Alice Admin',
+        role: 'admin' as const,
+      },
+      {
+        id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000d1',
+        email: 'dave.dev@example.com',
+        name: 'Dave Developer',
+        role: 'developer' as const,
+      },
+      {
+        id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000f1',
+        email: 'vera.viewer@example.com',
+        name: 'Vera Viewer',
+        role: 'viewer' as const,
+      },
     ],
     invites: [{ email: 'new.hire@example.com', role: 'developer' as const }],
   };
@@ -92,9 +118,20 @@ if (args.scale) {
     await insertProject(ins, spec, r);
     log('  scale: inserting 200,000 users, 200,000 wallets, 1,000,000 transactions…');
     // Bulk load: secondary indexes are dropped and rebuilt afterwards (much faster than maintaining them per row).
-    const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('users', 'wallets', 'transactions')`).all() as { name: string; sql: string }[];
+    const indexes = db
+      .prepare(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('users', 'wallets', 'transactions')`,
+      )
+      .all() as { name: string; sql: string }[];
     for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
-    await insertModeData(ins, spec, 'test', { users: 200_000, wallets: 200_000, transactions: 1_000_000, days: 365 }, r, true);
+    await insertModeData(
+      ins,
+      spec,
+      'test',
+      { users: 200_000, wallets: 200_000, transactions: 1_000_000, days: 365 },
+      r,
+      true,
+    );
     log('  scale: rebuilding indexes…');
     for (const i of indexes) db.exec(i.sql);
   });
@@ -104,5 +141,7 @@ db.exec('PRAGMA optimize');
 db.close();
 
 const took = ((performance.now() - t0) / 1000).toFixed(1);
-log(`Seed: demo ${seededDemo ? 'created' : 'already there'}, other ${seededOther ? 'created' : 'already there'}${args.scale ? `, scale ${seededScale ? 'created' : 'already there'}` : ''} in ${took}s`);
+log(
+  `Seed: demo ${seededDemo ? 'created' : 'already there'}, other ${seededOther ? 'created' : 'already there'}${args.scale ? `, scale ${seededScale ? 'created' : 'already there'}` : ''} in ${took}s`,
+);
 for (const line of printed) log(line);

@@ -10,7 +10,10 @@ import { WEBHOOK_TOPICS } from '../../src/shared/api/webhooks.ts';
 import { encryptLocal } from './local-secrets.ts';
 
 /** Chains from viem's registry (never a hand-written table): mainnets for live mode, testnets for test mode. */
-export const CHAINS: Record<'live' | 'test', Chain[]> = { live: [mainnet, base, polygon, arbitrum, optimism], test: [sepolia, baseSepolia, polygonAmoy] };
+export const CHAINS: Record<'live' | 'test', Chain[]> = {
+  live: [mainnet, base, polygon, arbitrum, optimism],
+  test: [sepolia, baseSepolia, polygonAmoy],
+};
 const USD_PER_NATIVE: Record<string, number> = { ETH: 3100, POL: 0.45, MATIC: 0.45 };
 
 /** Deterministic PRNG (mulberry32) so the demo data is the same on every machine. */
@@ -64,40 +67,172 @@ export class Inserter {
       stmt = this.db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
       this.cache.set(key, stmt);
     }
-    stmt.run(...(cols.map((c) => {
-      const v = row[c];
-      if (typeof v === 'boolean') return v ? 1 : 0;
-      if (v !== null && typeof v === 'object') return JSON.stringify(v);
-      return v ?? null;
-    }) as (string | number | null)[]));
+    stmt.run(
+      ...(cols.map((c) => {
+        const v = row[c];
+        if (typeof v === 'boolean') return v ? 1 : 0;
+        if (v !== null && typeof v === 'object') return JSON.stringify(v);
+        return v ?? null;
+      }) as (string | number | null)[]),
+    );
   }
 }
 
-const FIRST = ['Ada', 'Linus', 'Grace', 'Alan', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Tim', 'Radia', 'Vint', 'Hedy', 'Satoshi', 'Vitalik', 'Joan'];
-const LAST = ['Lovelace', 'Torvalds', 'Hopper', 'Turing', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Allen', 'Berners-Lee', 'Perlman', 'Cerf', 'Lamarr', 'Nakamoto', 'Buterin', 'Clarke'];
+const FIRST = [
+  'Ada',
+  'Linus',
+  'Grace',
+  'Alan',
+  'Margaret',
+  'Ken',
+  'Barbara',
+  'Dennis',
+  'Frances',
+  'Tim',
+  'Radia',
+  'Vint',
+  'Hedy',
+  'Satoshi',
+  'Vitalik',
+  'Joan',
+];
+const LAST = [
+  'Lovelace',
+  'Torvalds',
+  'Hopper',
+  'Turing',
+  'Hamilton',
+  'Thompson',
+  'Liskov',
+  'Ritchie',
+  'Allen',
+  'Berners-Lee',
+  'Perlman',
+  'Cerf',
+  'Lamarr',
+  'Nakamoto',
+  'Buterin',
+  'Clarke',
+];
 const PROVIDERS = ['email', 'google', 'apple', 'discord', 'twitter', 'wallet', 'epic_games'] as const;
 const ERRORS = [
-  ['execution reverted: ERC20: transfer amount exceeds balance', 'The account does not hold enough tokens for this transfer.'],
-  ['AA21 didn\'t pay prefund', 'The smart account had no deposit and no policy sponsored the gas.'],
+  [
+    'execution reverted: ERC20: transfer amount exceeds balance',
+    'The account does not hold enough tokens for this transfer.',
+  ],
+  ["AA21 didn't pay prefund", 'The smart account had no deposit and no policy sponsored the gas.'],
   ['replacement transaction underpriced', 'A transaction with the same nonce is pending with a higher fee.'],
 ] as const;
 
 export const ERC20_ABI = [
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] },
-  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] },
-  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
-  { type: 'event', name: 'Transfer', inputs: [{ name: 'from', type: 'address', indexed: true }, { name: 'to', type: 'address', indexed: true }, { name: 'value', type: 'uint256', indexed: false }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+  {
+    type: 'event',
+    name: 'Transfer',
+    inputs: [
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'to', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256', indexed: false },
+    ],
+  },
 ];
 export const ERC721_ABI = [
-  { type: 'function', name: 'mint', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }], outputs: [{ name: 'tokenId', type: 'uint256' }] },
-  { type: 'function', name: 'safeTransferFrom', stateMutability: 'nonpayable', inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'tokenId', type: 'uint256' }], outputs: [] },
-  { type: 'function', name: 'ownerOf', stateMutability: 'view', inputs: [{ name: 'tokenId', type: 'uint256' }], outputs: [{ name: '', type: 'address' }] },
-  { type: 'event', name: 'Transfer', inputs: [{ name: 'from', type: 'address', indexed: true }, { name: 'to', type: 'address', indexed: true }, { name: 'tokenId', type: 'uint256', indexed: true }] },
+  {
+    type: 'function',
+    name: 'mint',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'to', type: 'address' }],
+    outputs: [{ name: 'tokenId', type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'safeTransferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'tokenId', type: 'uint256' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'ownerOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'tokenId', type: 'uint256' }],
+    outputs: [{ name: '', type: 'address' }],
+  },
+  {
+    type: 'event',
+    name: 'Transfer',
+    inputs: [
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'to', type: 'address', indexed: true },
+      { name: 'tokenId', type: 'uint256', indexed: true },
+    ],
+  },
 ];
 export const ERC1155_ABI = [
-  { type: 'function', name: 'safeTransferFrom', stateMutability: 'nonpayable', inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'id', type: 'uint256' }, { name: 'amount', type: 'uint256' }, { name: 'data', type: 'bytes' }], outputs: [] },
-  { type: 'function', name: 'balanceOfBatch', stateMutability: 'view', inputs: [{ name: 'accounts', type: 'address[]' }, { name: 'ids', type: 'uint256[]' }], outputs: [{ name: '', type: 'uint256[]' }] },
-  { type: 'event', name: 'TransferSingle', inputs: [{ name: 'operator', type: 'address', indexed: true }, { name: 'from', type: 'address', indexed: true }, { name: 'to', type: 'address', indexed: true }, { name: 'id', type: 'uint256', indexed: false }, { name: 'value', type: 'uint256', indexed: false }] },
+  {
+    type: 'function',
+    name: 'safeTransferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'id', type: 'uint256' },
+      { name: 'amount', type: 'uint256' },
+      { name: 'data', type: 'bytes' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'balanceOfBatch',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'accounts', type: 'address[]' },
+      { name: 'ids', type: 'uint256[]' },
+    ],
+    outputs: [{ name: '', type: 'uint256[]' }],
+  },
+  {
+    type: 'event',
+    name: 'TransferSingle',
+    inputs: [
+      { name: 'operator', type: 'address', indexed: true },
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'to', type: 'address', indexed: true },
+      { name: 'id', type: 'uint256', indexed: false },
+      { name: 'value', type: 'uint256', indexed: false },
+    ],
+  },
 ];
 
 export interface ProjectSpec {
@@ -113,10 +248,46 @@ export interface ProjectSpec {
 /** Project row, owner and members, keys for both modes and default settings. Returns the printable demo secret keys. */
 export async function insertProject(ins: Inserter, p: ProjectSpec, r: Rng): Promise<Record<string, string>> {
   const created = p.now - 120 * 86_400_000;
-  ins.row('projects', { id: p.id, name: p.name, parent_id: null, plan: 'growth', created_at: created, updated_at: created, version: 1 });
-  ins.row('members', { project_id: p.id, user_id: p.owner.id, email: p.owner.email, name: null, role: 'owner', created_at: created, updated_at: created, version: 1 });
-  for (const m of p.members ?? []) ins.row('members', { project_id: p.id, user_id: m.id, email: m.email, name: m.name, role: m.role, created_at: created + 86_400_000, updated_at: created, version: 1 });
-  for (const inv of p.invites ?? []) ins.row('invites', { id: seededId('inv', p.now - 3600_000, r), project_id: p.id, email: inv.email, role: inv.role, invited_by: p.owner.id, created_at: p.now - 3600_000, expires_at: p.now + 23 * 3600_000 });
+  ins.row('projects', {
+    id: p.id,
+    name: p.name,
+    parent_id: null,
+    plan: 'growth',
+    created_at: created,
+    updated_at: created,
+    version: 1,
+  });
+  ins.row('members', {
+    project_id: p.id,
+    user_id: p.owner.id,
+    email: p.owner.email,
+    name: null,
+    role: 'owner',
+    created_at: created,
+    updated_at: created,
+    version: 1,
+  });
+  for (const m of p.members ?? [])
+    ins.row('members', {
+      project_id: p.id,
+      user_id: m.id,
+      email: m.email,
+      name: m.name,
+      role: m.role,
+      created_at: created + 86_400_000,
+      updated_at: created,
+      version: 1,
+    });
+  for (const inv of p.invites ?? [])
+    ins.row('invites', {
+      id: seededId('inv', p.now - 3600_000, r),
+      project_id: p.id,
+      email: inv.email,
+      role: inv.role,
+      invited_by: p.owner.id,
+      created_at: p.now - 3600_000,
+      expires_at: p.now + 23 * 3600_000,
+    });
   const secrets: Record<string, string> = {};
   for (const mode of ['live', 'test'] as const) {
     for (const type of ['publishable', 'secret'] as const) {
@@ -124,16 +295,46 @@ export async function insertProject(ins: Inserter, p: ProjectSpec, r: Rng): Prom
       const value = `${prefix}_${mode}_${Buffer.from(r.bytes(24)).toString('base64url')}`;
       if (type === 'secret') secrets[mode] = value;
       ins.row('api_keys', {
-        id: seededId('key', created, r), project_id: p.id, mode, type, name: `Default ${mode} ${type} key`, scopes: '[]', public_key: type === 'publishable' ? value : null,
-        key_hash: type === 'secret' ? sha256(value) : null, hint: `${prefix}_${mode}_…${value.slice(-4)}`, created_at: created, updated_at: created, last_used_at: p.now - r.int(1, 48) * 3600_000, version: 1,
+        id: seededId('key', created, r),
+        project_id: p.id,
+        mode,
+        type,
+        name: `Default ${mode} ${type} key`,
+        scopes: '[]',
+        public_key: type === 'publishable' ? value : null,
+        key_hash: type === 'secret' ? sha256(value) : null,
+        hint: `${prefix}_${mode}_…${value.slice(-4)}`,
+        created_at: created,
+        updated_at: created,
+        last_used_at: p.now - r.int(1, 48) * 3600_000,
+        version: 1,
       });
     }
     ins.row('api_keys', {
-      id: seededId('key', created, r), project_id: p.id, mode, type: 'secret', name: 'Old CI key', scopes: '["read"]', public_key: null, key_hash: sha256(`revoked-${p.id}-${mode}`), hint: `sk_${mode}_…dead`,
-      created_at: created, updated_at: created, revoked_at: p.now - 30 * 86_400_000, version: 2,
+      id: seededId('key', created, r),
+      project_id: p.id,
+      mode,
+      type: 'secret',
+      name: 'Old CI key',
+      scopes: '["read"]',
+      public_key: null,
+      key_hash: sha256(`revoked-${p.id}-${mode}`),
+      hint: `sk_${mode}_…dead`,
+      created_at: created,
+      updated_at: created,
+      revoked_at: p.now - 30 * 86_400_000,
+      version: 2,
     });
     for (const [kind, data] of Object.entries(SETTINGS_DEFAULTS)) {
-      ins.row('settings', { project_id: p.id, mode, kind, data: JSON.stringify(data), secrets: '{}', updated_at: created, version: 1 });
+      ins.row('settings', {
+        project_id: p.id,
+        mode,
+        kind,
+        data: JSON.stringify(data),
+        secrets: '{}',
+        updated_at: created,
+        version: 1,
+      });
     }
   }
   void p.encryptionKey;
@@ -148,7 +349,14 @@ export interface ModeCounts {
 }
 
 /** Users, linked accounts, wallets, policies with rules, contracts, backend wallets, transactions, webhooks and events. */
-export async function insertModeData(ins: Inserter, p: ProjectSpec, mode: 'live' | 'test', counts: ModeCounts, r: Rng, light = false): Promise<void> {
+export async function insertModeData(
+  ins: Inserter,
+  p: ProjectSpec,
+  mode: 'live' | 'test',
+  counts: ModeCounts,
+  r: Rng,
+  light = false,
+): Promise<void> {
   const chains = CHAINS[mode];
   const span = counts.days * 86_400_000;
   const start = p.now - span;
@@ -166,12 +374,32 @@ export async function insertModeData(ins: Inserter, p: ProjectSpec, mode: 'live'
     const anonymous = authenticated && i % 17 === 0;
     const email = authenticated && !anonymous ? `${first}.${last}.${i}@example.com`.toLowerCase() : null;
     ins.row('users', {
-      id, ...base, name: `${first} ${last}`, description: null, metadata: JSON.stringify({ level: r.int(1, 60), tier: r.pick(['bronze', 'silver', 'gold']) }),
-      email, email_verified: email ? (r.next() < 0.8 ? 1 : 0) : 0, phone: null, phone_verified: 0, anonymous: anonymous ? 1 : 0, authenticated: authenticated ? 1 : 0, created_at: t, updated_at: t, version: 1,
+      id,
+      ...base,
+      name: `${first} ${last}`,
+      description: null,
+      metadata: JSON.stringify({ level: r.int(1, 60), tier: r.pick(['bronze', 'silver', 'gold']) }),
+      email,
+      email_verified: email ? (r.next() < 0.8 ? 1 : 0) : 0,
+      phone: null,
+      phone_verified: 0,
+      anonymous: anonymous ? 1 : 0,
+      authenticated: authenticated ? 1 : 0,
+      created_at: t,
+      updated_at: t,
+      version: 1,
     });
     if (!light && authenticated && !anonymous) {
       const provider = r.pick(PROVIDERS);
-      ins.row('linked_accounts', { id: seededId('lac', t, r), ...base, user_id: id, provider, subject: provider === 'wallet' ? address(r) : `${provider}|${100000 + i}`, email, created_at: t });
+      ins.row('linked_accounts', {
+        id: seededId('lac', t, r),
+        ...base,
+        user_id: id,
+        provider,
+        subject: provider === 'wallet' ? address(r) : `${provider}|${100000 + i}`,
+        email,
+        created_at: t,
+      });
     }
   }
 
@@ -180,13 +408,32 @@ export async function insertModeData(ins: Inserter, p: ProjectSpec, mode: 'live'
     const t = at(i, counts.wallets);
     const chain = r.pick(chains);
     const accountType = r.pick(ACCOUNT_TYPES);
-    const user = users.length ? users[Math.min(users.length - 1, Math.floor((i * users.length) / counts.wallets))]! : null;
+    const user = users.length
+      ? users[Math.min(users.length - 1, Math.floor((i * users.length) / counts.wallets))]!
+      : null;
     const id = seededId('acc', t, r);
     wallets.push({ id, chain, user });
     ins.row('wallets', {
-      id, ...base, user_id: user, address: address(r), owner_address: accountType === 'Externally Owned Account' ? null : address(r), chain_id: chain.id, chain_type: 'EVM', account_type: accountType,
-      implementation: accountType === 'Smart Account' ? r.pick(IMPLEMENTATIONS.filter((x) => x !== 'Calibur')) : accountType === 'Delegated Account' ? 'Calibur' : null,
-      deployed: accountType === 'Externally Owned Account' || r.next() < 0.7 ? 1 : 0, custody: r.next() < 0.85 ? 'User' : 'Developer', recovery_method: r.pick(RECOVERY_METHODS), created_at: t, updated_at: t, version: 1,
+      id,
+      ...base,
+      user_id: user,
+      address: address(r),
+      owner_address: accountType === 'Externally Owned Account' ? null : address(r),
+      chain_id: chain.id,
+      chain_type: 'EVM',
+      account_type: accountType,
+      implementation:
+        accountType === 'Smart Account'
+          ? r.pick(IMPLEMENTATIONS.filter((x) => x !== 'Calibur'))
+          : accountType === 'Delegated Account'
+            ? 'Calibur'
+            : null,
+      deployed: accountType === 'Externally Owned Account' || r.next() < 0.7 ? 1 : 0,
+      custody: r.next() < 0.85 ? 'User' : 'Developer',
+      recovery_method: r.pick(RECOVERY_METHODS),
+      created_at: t,
+      updated_at: t,
+      version: 1,
     });
   }
 
@@ -194,60 +441,207 @@ export async function insertModeData(ins: Inserter, p: ProjectSpec, mode: 'live'
   const backendWallets: string[] = [];
   const policies: string[] = [];
   if (!light) {
-    const abis = [['Game Token', ERC20_ABI], ['Hero NFT', ERC721_ABI], ['Items', ERC1155_ABI], ['USD Coin', ERC20_ABI]] as const;
+    const abis = [
+      ['Game Token', ERC20_ABI],
+      ['Hero NFT', ERC721_ABI],
+      ['Items', ERC1155_ABI],
+      ['USD Coin', ERC20_ABI],
+    ] as const;
     for (const chain of chains) {
       for (const [name, abi] of abis) {
         const id = seededId('con', start, r);
         contracts.push(id);
-        ins.row('contracts', { id, ...base, name: `${name} (${chain.name})`, chain_id: chain.id, address: address(r), abi: JSON.stringify(abi), public_verified: name === 'USD Coin' ? 1 : 0, created_at: start, updated_at: start, version: 1 });
+        ins.row('contracts', {
+          id,
+          ...base,
+          name: `${name} (${chain.name})`,
+          chain_id: chain.id,
+          address: address(r),
+          abi: JSON.stringify(abi),
+          public_verified: name === 'USD Coin' ? 1 : 0,
+          created_at: start,
+          updated_at: start,
+          version: 1,
+        });
       }
     }
     for (const [i, name] of ['Treasury', 'Gas tank', 'Rewards payer'].entries()) {
       const id = seededId('dac', start, r);
       backendWallets.push(id);
       ins.row('backend_wallets', {
-        id, ...base, name, address: address(r), custody: i === 2 ? 'added' : 'custodial', chain_id: null,
+        id,
+        ...base,
+        name,
+        address: address(r),
+        custody: i === 2 ? 'added' : 'custodial',
+        chain_id: null,
         // Seeded custodial keys are random placeholders encrypted like real ones; never used to sign.
-        encrypted_private_key: i === 2 ? null : await encryptLocal(p.encryptionKey, toHex(r.bytes(32)), `backend_wallets:${id}`), created_at: start, updated_at: start, version: 1,
+        encrypted_private_key:
+          i === 2 ? null : await encryptLocal(p.encryptionKey, toHex(r.bytes(32)), `backend_wallets:${id}`),
+        created_at: start,
+        updated_at: start,
+        version: 1,
       });
     }
     for (const chain of chains) {
       const id = seededId('pol', start, r);
       policies.push(id);
-      ins.row('policies', { id, ...base, name: `Sponsor gas on ${chain.name}`, chain_id: chain.id, enabled: 1, strategy: JSON.stringify({ type: 'pay_for_user', depositor: backendWallets[1] }), created_at: start, updated_at: start, version: 1 });
-      const rule = (o: Record<string, unknown>) => ins.row('policy_rules', { id: seededId('afu', start, r), ...base, policy_id: id, contract_id: null, function_name: null, wildcard: 0, limit_type: null, limit_value: null, interval_unit: null, interval_value: null, created_at: start, updated_at: start, version: 1, ...o });
-      rule({ type: 'contract_functions', contract_id: contracts[chains.indexOf(chain) * 4], function_name: 'transfer' });
+      ins.row('policies', {
+        id,
+        ...base,
+        name: `Sponsor gas on ${chain.name}`,
+        chain_id: chain.id,
+        enabled: 1,
+        strategy: JSON.stringify({ type: 'pay_for_user', depositor: backendWallets[1] }),
+        created_at: start,
+        updated_at: start,
+        version: 1,
+      });
+      const rule = (o: Record<string, unknown>) =>
+        ins.row('policy_rules', {
+          id: seededId('afu', start, r),
+          ...base,
+          policy_id: id,
+          contract_id: null,
+          function_name: null,
+          wildcard: 0,
+          limit_type: null,
+          limit_value: null,
+          interval_unit: null,
+          interval_value: null,
+          created_at: start,
+          updated_at: start,
+          version: 1,
+          ...o,
+        });
+      rule({
+        type: 'contract_functions',
+        contract_id: contracts[chains.indexOf(chain) * 4],
+        function_name: 'transfer',
+      });
       rule({ type: 'contract_functions', contract_id: contracts[chains.indexOf(chain) * 4 + 1], wildcard: 1 });
       rule({ type: 'account_functions', wildcard: 1 });
-      rule({ type: 'rate_limit', limit_type: 'count_per_interval', limit_value: 100, interval_unit: 'day', interval_value: 1 });
+      rule({
+        type: 'rate_limit',
+        limit_type: 'count_per_interval',
+        limit_value: 100,
+        interval_unit: 'day',
+        interval_value: 1,
+      });
       rule({ type: 'rate_limit', limit_type: 'gas_per_transaction', limit_value: 500_000 });
     }
     const custom = seededId('pol', start, r);
-    ins.row('policies', { id: custom, ...base, name: 'Charge in Game Token', chain_id: chains[0]!.id, enabled: 0, strategy: JSON.stringify({ type: 'charge_custom_token', tokenContract: contracts[0], exchangeRate: '1.5' }), created_at: start, updated_at: start, version: 1 });
+    ins.row('policies', {
+      id: custom,
+      ...base,
+      name: 'Charge in Game Token',
+      chain_id: chains[0]!.id,
+      enabled: 0,
+      strategy: JSON.stringify({ type: 'charge_custom_token', tokenContract: contracts[0], exchangeRate: '1.5' }),
+      created_at: start,
+      updated_at: start,
+      version: 1,
+    });
     policies.push(custom);
 
-    for (const [i, topics] of [['transaction_intent.successful', 'transaction_intent.failed'], ['user.created', 'account.created'], [...WEBHOOK_TOPICS]].entries()) {
+    for (const [i, topics] of [
+      ['transaction_intent.successful', 'transaction_intent.failed'],
+      ['user.created', 'account.created'],
+      [...WEBHOOK_TOPICS],
+    ].entries()) {
       const id = seededId('whk', start, r);
       const secret = `whsec_${Buffer.from(r.bytes(24)).toString('base64url')}`;
-      ins.row('webhooks', { id, ...base, url: `https://hooks.example.com/${mode}/${i}`, description: null, topics: JSON.stringify(topics), enabled: i === 2 ? 0 : 1, secret_encrypted: await encryptLocal(p.encryptionKey, secret, `webhooks:${id}`), secret_hint: `••••${secret.slice(-4)}`, created_at: start, updated_at: start, version: 1 });
+      ins.row('webhooks', {
+        id,
+        ...base,
+        url: `https://hooks.example.com/${mode}/${i}`,
+        description: null,
+        topics: JSON.stringify(topics),
+        enabled: i === 2 ? 0 : 1,
+        secret_encrypted: await encryptLocal(p.encryptionKey, secret, `webhooks:${id}`),
+        secret_hint: `••••${secret.slice(-4)}`,
+        created_at: start,
+        updated_at: start,
+        version: 1,
+      });
       for (let d = 0; d < 8; d++) {
         const t = p.now - d * 3 * 3600_000;
         const ok = r.next() < 0.8;
-        ins.row('webhook_deliveries', { id: seededId('whd', t, r), ...base, webhook_id: id, topic: r.pick(topics), attempt: ok ? 1 : r.int(1, 5), status: ok ? 'succeeded' : 'failed', response_code: ok ? 200 : r.pick([500, 502, 404]), latency_ms: r.int(40, 900), payload: JSON.stringify({ type: r.pick(topics), data: { id: r.pick(users) } }), created_at: t });
+        ins.row('webhook_deliveries', {
+          id: seededId('whd', t, r),
+          ...base,
+          webhook_id: id,
+          topic: r.pick(topics),
+          attempt: ok ? 1 : r.int(1, 5),
+          status: ok ? 'succeeded' : 'failed',
+          response_code: ok ? 200 : r.pick([500, 502, 404]),
+          latency_ms: r.int(40, 900),
+          payload: JSON.stringify({ type: r.pick(topics), data: { id: r.pick(users) } }),
+          created_at: t,
+        });
       }
     }
     const events = [
-      { name: 'Gas tank low', type: 'balance_threshold', topic: 'balance.dev_account', threshold: '100000000000000000', backend_wallet_id: backendWallets[1] },
+      {
+        name: 'Gas tank low',
+        type: 'balance_threshold',
+        topic: 'balance.dev_account',
+        threshold: '100000000000000000',
+        backend_wallet_id: backendWallets[1],
+      },
       { name: 'NFT minted', type: 'contract_function', contract_id: contracts[1], function_name: 'mint' },
-      { name: 'Treasury activity', type: 'backend_wallet', backend_wallet_id: backendWallets[0], chain_id: chains[0]!.id },
+      {
+        name: 'Treasury activity',
+        type: 'backend_wallet',
+        backend_wallet_id: backendWallets[0],
+        chain_id: chains[0]!.id,
+      },
       { name: 'Finality', type: 'confirmations', confirmations: 12, chain_id: chains[0]!.id },
     ];
-    for (const e of events) ins.row('events', { id: seededId('eve', start, r), ...base, topic: null, threshold: null, contract_id: null, function_name: null, backend_wallet_id: null, chain_id: null, confirmations: null, enabled: 1, created_at: start, updated_at: start, version: 1, ...e });
-    ins.row('auth_migrations', { id: seededId('amg', start, r), ...base, source_provider: 'auth0', mapping_strategy: 'email', status: 'completed', total_count: 1200, imported_count: 1187, failed_count: 13, created_at: start, updated_at: start, version: 3 });
+    for (const e of events)
+      ins.row('events', {
+        id: seededId('eve', start, r),
+        ...base,
+        topic: null,
+        threshold: null,
+        contract_id: null,
+        function_name: null,
+        backend_wallet_id: null,
+        chain_id: null,
+        confirmations: null,
+        enabled: 1,
+        created_at: start,
+        updated_at: start,
+        version: 1,
+        ...e,
+      });
+    ins.row('auth_migrations', {
+      id: seededId('amg', start, r),
+      ...base,
+      source_provider: 'auth0',
+      mapping_strategy: 'email',
+      status: 'completed',
+      total_count: 1200,
+      imported_count: 1187,
+      failed_count: 13,
+      created_at: start,
+      updated_at: start,
+      version: 3,
+    });
   }
 
   // Transactions: every status, weighted towards confirmed; spread evenly over the period.
-  const weights = { confirmed: 55, indexed: 10, sent: 6, new: 4, reverted: 8, dropped: 4, notfound: 3, replaced: 5, expired: 5 } as Record<(typeof TX_STATUSES)[number], number>;
+  const weights = {
+    confirmed: 55,
+    indexed: 10,
+    sent: 6,
+    new: 4,
+    reverted: 8,
+    dropped: 4,
+    notfound: 3,
+    replaced: 5,
+    expired: 5,
+  } as Record<(typeof TX_STATUSES)[number], number>;
   const bag = TX_STATUSES.flatMap((s) => Array<string>(weights[s]).fill(s));
   for (let i = 0; i < counts.transactions; i++) {
     const t = at(i, counts.transactions);
@@ -256,21 +650,57 @@ export async function insertModeData(ins: Inserter, p: ProjectSpec, mode: 'live'
     const status = i < TX_STATUSES.length ? TX_STATUSES[i]! : r.pick(bag);
     const mined = ['confirmed', 'indexed', 'reverted', 'replaced'].includes(status);
     const gasUsed = mined ? r.int(21_000, 350_000) : null;
-    const gwei = chain.nativeCurrency.symbol === 'ETH' && (chain.id === 1 || chain.testnet) ? r.int(5, 40) : r.next() * 0.2 + 0.01;
+    const gwei =
+      chain.nativeCurrency.symbol === 'ETH' && (chain.id === 1 || chain.testnet) ? r.int(5, 40) : r.next() * 0.2 + 0.01;
     const feeWei = gasUsed ? BigInt(Math.round(gasUsed * gwei * 1e9)) : null;
-    const cost = feeWei ? Math.round((Number(feeWei) / 1e18) * (USD_PER_NATIVE[chain.nativeCurrency.symbol] ?? 1) * 10_000) / 10_000 : null;
+    const cost = feeWei
+      ? Math.round((Number(feeWei) / 1e18) * (USD_PER_NATIVE[chain.nativeCurrency.symbol] ?? 1) * 10_000) / 10_000
+      : null;
     const id = seededId('tin', t, r);
     const err = status === 'reverted' ? r.pick(ERRORS) : null;
     ins.row('transactions', {
-      id, ...base, chain_id: chain.id, account_id: w?.id ?? null, user_id: w?.user ?? null, policy_id: policies.length && r.next() < 0.7 ? policies[Math.min(policies.length - 1, chains.indexOf(chain))]! : null,
-      interactions: light ? '[]' : JSON.stringify([{ contract: contracts[chains.indexOf(chain) * 4] ?? null, functionName: 'transfer', functionArgs: [address(r), String(r.int(1, 1000) * 1e6)] }]),
-      abstraction_type: r.pick(['accountAbstractionV6', 'accountAbstractionV8', 'eip7702']), status,
-      user_operation_hash: status === 'new' ? null : toHex(r.bytes(32)), transaction_hash: mined || status === 'sent' ? toHex(r.bytes(32)) : null,
-      block_number: mined ? 18_000_000 + Math.floor((t - start) / 12_000) : null, gas_used: gasUsed, gas_fee: feeWei?.toString() ?? null, cost_usd: cost,
-      error_reason: err?.[0] ?? null, error_explanation: err?.[1] ?? null, created_at: t, updated_at: t + 30_000, version: 1,
+      id,
+      ...base,
+      chain_id: chain.id,
+      account_id: w?.id ?? null,
+      user_id: w?.user ?? null,
+      policy_id:
+        policies.length && r.next() < 0.7 ? policies[Math.min(policies.length - 1, chains.indexOf(chain))]! : null,
+      interactions: light
+        ? '[]'
+        : JSON.stringify([
+            {
+              contract: contracts[chains.indexOf(chain) * 4] ?? null,
+              functionName: 'transfer',
+              functionArgs: [address(r), String(r.int(1, 1000) * 1e6)],
+            },
+          ]),
+      abstraction_type: r.pick(['accountAbstractionV6', 'accountAbstractionV8', 'eip7702']),
+      status,
+      user_operation_hash: status === 'new' ? null : toHex(r.bytes(32)),
+      transaction_hash: mined || status === 'sent' ? toHex(r.bytes(32)) : null,
+      block_number: mined ? 18_000_000 + Math.floor((t - start) / 12_000) : null,
+      gas_used: gasUsed,
+      gas_fee: feeWei?.toString() ?? null,
+      cost_usd: cost,
+      error_reason: err?.[0] ?? null,
+      error_explanation: err?.[1] ?? null,
+      created_at: t,
+      updated_at: t + 30_000,
+      version: 1,
     });
-    const history = light ? [status] : status === 'new' ? ['new'] : status === 'sent' ? ['new', 'sent'] : mined ? ['new', 'sent', status === 'indexed' ? 'confirmed' : null, status].filter(Boolean) : ['new', 'sent', status];
-    history.forEach((s, k) => ins.row('transaction_statuses', { transaction_id: id, seq: k + 1, status: s, created_at: t + k * 12_000 }));
+    const history = light
+      ? [status]
+      : status === 'new'
+        ? ['new']
+        : status === 'sent'
+          ? ['new', 'sent']
+          : mined
+            ? ['new', 'sent', status === 'indexed' ? 'confirmed' : null, status].filter(Boolean)
+            : ['new', 'sent', status];
+    history.forEach((s, k) =>
+      ins.row('transaction_statuses', { transaction_id: id, seq: k + 1, status: s, created_at: t + k * 12_000 }),
+    );
   }
 }
 

@@ -7,7 +7,11 @@ import { DatabaseSync } from 'node:sqlite';
 export function openLocalD1(root: string, persistTo?: string): DatabaseSync {
   const args = ['d1', 'migrations', 'apply', 'DB', '--local', ...(persistTo ? ['--persist-to', persistTo] : [])];
   // The current node (24) runs wrangler: the system node may be too old for it.
-  execFileSync(process.execPath, [path.join(root, 'node_modules/wrangler/bin/wrangler.js'), ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+  });
   const dir = path.join(persistTo ?? path.join(root, '.wrangler', 'state'), 'v3', 'd1', 'miniflare-D1DatabaseObject');
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sqlite'))

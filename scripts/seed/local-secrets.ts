@@ -27,6 +27,10 @@ const b64url = (b: Uint8Array) => Buffer.from(b).toString('base64url');
 export async function encryptLocal(keyB64: string, plaintext: string, aad: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', Buffer.from(keyB64, 'base64'), 'AES-GCM', false, ['encrypt']);
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(aad) }, key, new TextEncoder().encode(plaintext));
+  const ct = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(aad) },
+    key,
+    new TextEncoder().encode(plaintext),
+  );
   return `v1.${b64url(iv)}.${b64url(new Uint8Array(ct))}`;
 }

@@ -18,14 +18,22 @@ const jwksCache = new Map<string, JWTVerifyGetKey>();
 function jwks(issuer: string): JWTVerifyGetKey {
   let set = jwksCache.get(issuer);
   if (!set) {
-    set = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), { cooldownDuration: 30_000, cacheMaxAge: 600_000, timeoutDuration: 5_000 });
+    set = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), {
+      cooldownDuration: 30_000,
+      cacheMaxAge: 600_000,
+      timeoutDuration: 5_000,
+    });
     jwksCache.set(issuer, set);
   }
   return set;
 }
 
 /** Verifies the Authorization header: ES256 Supabase access token or `sk_test_…`/`sk_live_…` secret key. */
-export async function authenticate(request: Request, env: Env, waitUntil: (p: Promise<unknown>) => void): Promise<Principal> {
+export async function authenticate(
+  request: Request,
+  env: Env,
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<Principal> {
   const header = request.headers.get('Authorization');
   const m = header ? /^Bearer ([^\s]+)$/.exec(header) : null;
   if (!m) throw INVALID();
@@ -33,7 +41,8 @@ export async function authenticate(request: Request, env: Env, waitUntil: (p: Pr
   if (token.length > MAX_TOKEN) throw INVALID();
 
   if (/^(pk|sk)_(test|live)_/.test(token)) {
-    if (token.startsWith('pk_')) throw new ApiError('unauthorized', 'Publishable keys cannot call the management API; use a secret key');
+    if (token.startsWith('pk_'))
+      throw new ApiError('unauthorized', 'Publishable keys cannot call the management API; use a secret key');
     const key = await findActiveKeyByHash(env.DB, await sha256Hex(token), Date.now());
     if (!key || !token.startsWith(`sk_${key.mode}_`)) throw INVALID();
     waitUntil(touchKey(env.DB, key.id, Date.now()).catch(() => {}));

@@ -11,7 +11,17 @@ import { listOf } from '../../../src/shared/api/common';
 type ToApi = (row: Row) => unknown;
 
 /** GET list route of a tenant table with the collection's allow-lists. */
-export function listRoute(o: { path: string; tag: string; summary: string; def: TableDef; spec: ListSpec; toApi: ToApi; item: z.ZodType; scope?: 'project' | 'mode'; permission?: Permission }): RouteDef {
+export function listRoute(o: {
+  path: string;
+  tag: string;
+  summary: string;
+  def: TableDef;
+  spec: ListSpec;
+  toApi: ToApi;
+  item: z.ZodType;
+  scope?: 'project' | 'mode';
+  permission?: Permission;
+}): RouteDef {
   return {
     method: 'GET',
     path: o.path,
@@ -38,7 +48,15 @@ export async function mustGet(c: ApiContext, table: string, id: string, what: st
 }
 
 /** GET one route (`:id`). */
-export function getRoute(o: { path: string; tag: string; summary: string; table: string; what: string; toApi: (row: Row, c: ApiContext) => unknown | Promise<unknown>; item: z.ZodType }): RouteDef {
+export function getRoute(o: {
+  path: string;
+  tag: string;
+  summary: string;
+  table: string;
+  what: string;
+  toApi: (row: Row, c: ApiContext) => unknown | Promise<unknown>;
+  item: z.ZodType;
+}): RouteDef {
   return {
     method: 'GET',
     path: o.path,
@@ -91,7 +109,15 @@ export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
 }
 
 /** DELETE route with audit; 404 when the row is not the tenant's. */
-export function deleteRoute(o: { path: string; tag: string; summary: string; table: string; what: string; action: string; permission?: Permission }): RouteDef {
+export function deleteRoute(o: {
+  path: string;
+  tag: string;
+  summary: string;
+  table: string;
+  what: string;
+  action: string;
+  permission?: Permission;
+}): RouteDef {
   return {
     method: 'DELETE',
     path: o.path,
@@ -102,7 +128,10 @@ export function deleteRoute(o: { path: string; tag: string; summary: string; tab
     status: 204,
     handler: async (c) => {
       const id = c.params.id!;
-      const [res] = await c.env.DB.batch([deleteStmt(c.env.DB, o.table, scopeOf(c), id), auditStmt(c.env.DB, auditFor(c, o.action, o.table, id), true)]);
+      const [res] = await c.env.DB.batch([
+        deleteStmt(c.env.DB, o.table, scopeOf(c), id),
+        auditStmt(c.env.DB, auditFor(c, o.action, o.table, id), true),
+      ]);
       if (!res!.meta.changes) throw notFound(o.what);
       return new Response(null, { status: 204 });
     },

@@ -54,7 +54,11 @@ function dataKey(env: Env): Promise<CryptoKey> {
 /** Encrypts a secret as `v1.<iv>.<ciphertext>` (AES-256-GCM, random 96-bit IV, `aad` bound to its owner). */
 export async function encryptSecret(env: Env, plaintext: string, aad: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: enc.encode(aad) }, await dataKey(env), enc.encode(plaintext));
+  const ct = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: enc.encode(aad) },
+    await dataKey(env),
+    enc.encode(plaintext),
+  );
   return `v1.${base64url(iv)}.${base64url(new Uint8Array(ct))}`;
 }
 
@@ -62,6 +66,10 @@ export async function encryptSecret(env: Env, plaintext: string, aad: string): P
 export async function decryptSecret(env: Env, sealed: string, aad: string): Promise<string> {
   const [v, iv, ct] = sealed.split('.');
   if (v !== 'v1' || !iv || !ct) throw new Error('bad ciphertext');
-  const pt = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv), additionalData: enc.encode(aad) }, await dataKey(env), fromBase64(ct));
+  const pt = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: fromBase64(iv), additionalData: enc.encode(aad) },
+    await dataKey(env),
+    fromBase64(ct),
+  );
   return new TextDecoder().decode(pt);
 }

@@ -41,10 +41,18 @@ export function zodDetails(error: z.ZodError): { path: string; message: string }
 export function errorResponse(err: unknown): Response {
   if (err instanceof ApiError) {
     const extra = err.code === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : undefined;
-    return json({ error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } }, err.status, extra);
+    return json(
+      {
+        error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) },
+      },
+      err.status,
+      extra,
+    );
   }
-  if (err instanceof ListParamError) return json({ error: { code: 'bad_request', message: err.message, details: { param: err.param } } }, 400);
-  if (err instanceof z.ZodError) return json({ error: { code: 'bad_request', message: 'Invalid request', details: zodDetails(err) } }, 400);
+  if (err instanceof ListParamError)
+    return json({ error: { code: 'bad_request', message: err.message, details: { param: err.param } } }, 400);
+  if (err instanceof z.ZodError)
+    return json({ error: { code: 'bad_request', message: 'Invalid request', details: zodDetails(err) } }, 400);
   console.error('api: unhandled error', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
   return json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);
 }
@@ -54,7 +62,8 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   const type = request.headers.get('Content-Type') ?? '';
   const declared = Number(request.headers.get('Content-Length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'Request body is larger than 1 MB');
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError('unsupported_media_type', 'Send the body as application/json');
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new ApiError('unsupported_media_type', 'Send the body as application/json');
   const text = await readCapped(request);
   let data: unknown;
   try {
@@ -98,6 +107,7 @@ async function readCapped(request: Request): Promise<string> {
 }
 
 /** Milliseconds → ISO string (null stays null). */
-export const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+export const iso = (ms: number | null | undefined): string | null =>
+  ms === null || ms === undefined ? null : new Date(ms).toISOString();
 /** Milliseconds → ISO string, for non-null columns. */
 export const isoStrict = (ms: number): string => new Date(ms).toISOString();

@@ -4,7 +4,15 @@ import type { RouteDef } from './context';
 import { json } from './http';
 import { minRole } from './rbac';
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Invalid request', 401: 'Missing or invalid credentials', 403: 'Role does not allow this', 404: 'Not found (also another tenant’s object)', 409: 'Conflict (stale version, duplicate)', 413: 'Body larger than 1 MB', 429: 'Rate limited' };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid request',
+  401: 'Missing or invalid credentials',
+  403: 'Role does not allow this',
+  404: 'Not found (also another tenant’s object)',
+  409: 'Conflict (stale version, duplicate)',
+  413: 'Body larger than 1 MB',
+  429: 'Rate limited',
+};
 
 function schema(s: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' });
@@ -17,29 +25,76 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
     if (r.scope === 'public') continue;
     const path = `/api/v1${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
     const params = [...r.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
-      name: m[1], in: 'path', required: true, schema: m[1] === 'mode' ? { type: 'string', enum: ['live', 'test'] } : { type: 'string' },
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: m[1] === 'mode' ? { type: 'string', enum: ['live', 'test'] } : { type: 'string' },
     }));
     if (r.list) {
       params.push(
         { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } as never },
-        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } as never },
-        { name: 'order', in: 'query', required: false, schema: { type: 'string', enum: r.list.sorts.flatMap((f) => [`${f}:asc`, `${f}:desc`]) } as never },
-        { name: 'filters', in: 'query', required: false, description: `JSON array of {field, op, value}. Allowed: ${Object.entries(r.list.filters).map(([f, d]) => `${f} (${d.ops.join('|')})`).join(', ') || 'none'}`, schema: { type: 'string' } } as never,
-        { name: 'total', in: 'query', required: false, description: 'Known total: skips counting', schema: { type: 'integer', minimum: 0 } } as never,
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } as never,
+        },
+        {
+          name: 'order',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', enum: r.list.sorts.flatMap((f) => [`${f}:asc`, `${f}:desc`]) } as never,
+        },
+        {
+          name: 'filters',
+          in: 'query',
+          required: false,
+          description: `JSON array of {field, op, value}. Allowed: ${
+            Object.entries(r.list.filters)
+              .map(([f, d]) => `${f} (${d.ops.join('|')})`)
+              .join(', ') || 'none'
+          }`,
+          schema: { type: 'string' },
+        } as never,
+        {
+          name: 'total',
+          in: 'query',
+          required: false,
+          description: 'Known total: skips counting',
+          schema: { type: 'integer', minimum: 0 },
+        } as never,
       );
     }
-    if (r.idempotent) params.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } } as never);
+    if (r.idempotent)
+      params.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', maxLength: 255 },
+      } as never);
     const status = String(r.status ?? (r.method === 'POST' ? 201 : 200));
     const responses: Record<string, unknown> = {
-      [status]: status === '204' ? { description: 'No content' } : { description: 'OK', content: { 'application/json': { schema: r.response ? schema(r.response, 'output') : {} } } },
+      [status]:
+        status === '204'
+          ? { description: 'No content' }
+          : {
+              description: 'OK',
+              content: { 'application/json': { schema: r.response ? schema(r.response, 'output') : {} } },
+            },
     };
-    for (const code of [400, 401, 403, 404, 409, 413, 429]) responses[code] = { description: STATUS_TEXT[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    for (const code of [400, 401, 403, 404, 409, 413, 429])
+      responses[code] = {
+        description: STATUS_TEXT[code],
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     (paths[path] ??= {})[r.method.toLowerCase()] = {
       tags: [r.tag],
       summary: r.summary,
       description: `Minimum role: ${minRole(r.permission)}.`,
       parameters: params,
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } } : {}),
+      ...(r.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } }
+        : {}),
       responses,
     };
   }
@@ -49,7 +104,13 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Supabase access token (ES256) or a secret key sk_test_…/sk_live_…' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Supabase access token (ES256) or a secret key sk_test_…/sk_live_…',
+        },
+      },
       schemas: { Error: schema(errorSchema, 'output') },
     },
     paths,
@@ -60,7 +121,12 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
 export function openapiRoute(routes: RouteDef[]): RouteDef {
   let cached: Record<string, unknown> | null = null;
   return {
-    method: 'GET', path: '/openapi.json', scope: 'public', permission: 'read', tag: 'Meta', summary: 'This document',
+    method: 'GET',
+    path: '/openapi.json',
+    scope: 'public',
+    permission: 'read',
+    tag: 'Meta',
+    summary: 'This document',
     handler: async () => json((cached ??= buildOpenApi(routes))),
   };
 }

@@ -5,7 +5,16 @@ import type { Role } from '../../../src/shared/api/common';
  * admins also keys, auth configuration, members (not owners) and billing; owners also delete the project
  * and transfer ownership.
  */
-export type Permission = 'read' | 'write_data' | 'manage_keys' | 'manage_auth' | 'manage_members' | 'manage_billing' | 'manage_project' | 'read_audit' | 'delete_project';
+export type Permission =
+  | 'read'
+  | 'write_data'
+  | 'manage_keys'
+  | 'manage_auth'
+  | 'manage_members'
+  | 'manage_billing'
+  | 'manage_project'
+  | 'read_audit'
+  | 'delete_project';
 
 const RANK: Record<Role, number> = { viewer: 0, developer: 1, admin: 2, owner: 3 };
 const MIN_ROLE: Record<Permission, Role> = {

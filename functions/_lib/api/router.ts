@@ -29,12 +29,17 @@ export function createRouter(routes: RouteDef[]) {
           else params[p.slice(1)] = seg;
         } else ok = p === seg;
       }
-      if (ok && (params.mode === undefined || (MODES as readonly string[]).includes(params.mode))) matches.push({ c, params });
+      if (ok && (params.mode === undefined || (MODES as readonly string[]).includes(params.mode)))
+        matches.push({ c, params });
     }
     return { matches };
   }
 
-  return async function handle(request: Request, env: Env, waitUntil: (p: Promise<unknown>) => void): Promise<Response> {
+  return async function handle(
+    request: Request,
+    env: Env,
+    waitUntil: (p: Promise<unknown>) => void,
+  ): Promise<Response> {
     const started = performance.now();
     const res = await dispatch(request, env, waitUntil);
     // Workers freeze timers during I/O-free CPU work, but D1 awaits advance them: this is server time incl. the database.
@@ -65,11 +70,25 @@ export function createRouter(routes: RouteDef[]) {
       const route = hit.c.route;
       const now = Date.now();
       if (route.scope === 'public') {
-        return await route.handler({ request, env, url, params: hit.params, principal: null as unknown as Principal, access: null, actor: { type: 'user', id: 'anonymous' }, now, waitUntil });
+        return await route.handler({
+          request,
+          env,
+          url,
+          params: hit.params,
+          principal: null as unknown as Principal,
+          access: null,
+          actor: { type: 'user', id: 'anonymous' },
+          now,
+          waitUntil,
+        });
       }
       const principal = await authenticate(request, env, waitUntil);
-      const actor = principal.kind === 'user' ? { type: 'user' as const, id: principal.userId } : { type: 'key' as const, id: principal.keyId };
-      if (!rateLimit(actor.id, now)) throw new ApiError('rate_limited', 'Too many requests: slow down and retry in a minute');
+      const actor =
+        principal.kind === 'user'
+          ? { type: 'user' as const, id: principal.userId }
+          : { type: 'key' as const, id: principal.keyId };
+      if (!rateLimit(actor.id, now))
+        throw new ApiError('rate_limited', 'Too many requests: slow down and retry in a minute');
       const access = await resolveAccess(env, principal, route, hit.params, now);
       if (access && !can(access.role, route.permission)) throw forbidden();
       return await route.handler({ request, env, url, params: hit.params, principal, access, actor, now, waitUntil });
@@ -86,7 +105,13 @@ function errorWithHeaders(err: ApiError, headers: Record<string, string>): Respo
 }
 
 /** Membership (or the key's own project and mode) for project- and mode-scoped routes; another tenant is a 404. */
-async function resolveAccess(env: Env, principal: Principal, route: RouteDef, params: Record<string, string>, now: number): Promise<ApiContext['access']> {
+async function resolveAccess(
+  env: Env,
+  principal: Principal,
+  route: RouteDef,
+  params: Record<string, string>,
+  now: number,
+): Promise<ApiContext['access']> {
   if (route.scope === 'user') {
     if (principal.kind === 'key') throw forbidden('Secret keys can only access their own project and mode');
     return null;
@@ -100,7 +125,8 @@ async function resolveAccess(env: Env, principal: Principal, route: RouteDef, pa
   }
   let role: Role | null = await memberRole(env.DB, projectId, principal.userId);
   if (!role && principal.email && principal.emailVerified) {
-    if (await claimInvites(env.DB, { userId: principal.userId, email: principal.email }, now, projectId)) role = await memberRole(env.DB, projectId, principal.userId);
+    if (await claimInvites(env.DB, { userId: principal.userId, email: principal.email }, now, projectId))
+      role = await memberRole(env.DB, projectId, principal.userId);
   }
   if (!role) throw notFound('Project');
   return { projectId, mode, role };

@@ -5,8 +5,23 @@ import { sha256Hex } from './crypto';
 import { ApiError, json } from './http';
 
 /** Audit entry fields of a write made by the caller in the route's project and mode. */
-export function auditFor(c: ApiContext, action: string, targetType: string, targetId: string | null, details?: Record<string, unknown>): AuditEntry {
-  return { projectId: c.access!.projectId, mode: c.access!.mode, actor: c.actor, action, targetType, targetId, details, now: c.now };
+export function auditFor(
+  c: ApiContext,
+  action: string,
+  targetType: string,
+  targetId: string | null,
+  details?: Record<string, unknown>,
+): AuditEntry {
+  return {
+    projectId: c.access!.projectId,
+    mode: c.access!.mode,
+    actor: c.actor,
+    action,
+    targetType,
+    targetId,
+    details,
+    now: c.now,
+  };
 }
 
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
@@ -17,7 +32,14 @@ const KEY_RE = /^[\x21-\x7e]{1,255}$/;
  */
 export async function commitCreate(
   c: ApiContext,
-  o: { statements: D1PreparedStatement[]; audit: AuditEntry; body: unknown; response: unknown; status?: number; requestBody?: unknown },
+  o: {
+    statements: D1PreparedStatement[];
+    audit: AuditEntry;
+    body: unknown;
+    response: unknown;
+    status?: number;
+    requestBody?: unknown;
+  },
 ): Promise<Response> {
   const status = o.status ?? 201;
   const db = c.env.DB;
@@ -33,7 +55,9 @@ export async function commitCreate(
   if (replay) return replay;
   stmts.push(
     db
-      .prepare('INSERT INTO idempotency_keys (project_id, actor_id, key, path, request_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO idempotency_keys (project_id, actor_id, key, path, request_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .bind(o.audit.projectId, c.actor.id, key, c.url.pathname, hash, status, JSON.stringify(o.body), c.now),
   );
   try {
@@ -50,11 +74,14 @@ export async function commitCreate(
 }
 
 async function findReplay(c: ApiContext, key: string, hash: string): Promise<Response | null> {
-  const row = await c.env.DB.prepare('SELECT path, request_hash, status, response, created_at FROM idempotency_keys WHERE actor_id = ? AND key = ?')
+  const row = await c.env.DB.prepare(
+    'SELECT path, request_hash, status, response, created_at FROM idempotency_keys WHERE actor_id = ? AND key = ?',
+  )
     .bind(c.actor.id, key)
     .first<{ path: string; request_hash: string; status: number; response: string; created_at: number }>();
   if (!row || row.created_at < c.now - 86_400_000) return null;
-  if (row.request_hash !== hash || row.path !== c.url.pathname) throw new ApiError('conflict', 'Idempotency-Key was already used with a different request');
+  if (row.request_hash !== hash || row.path !== c.url.pathname)
+    throw new ApiError('conflict', 'Idempotency-Key was already used with a different request');
   return json(JSON.parse(row.response), row.status, { 'Idempotent-Replayed': 'true' });
 }
 
@@ -62,11 +89,20 @@ async function findReplay(c: ApiContext, key: string, hash: string): Promise<Res
  * Runs a versioned UPDATE … RETURNING * with its audit entry (written only if the update matched) in one batch.
  * Returns the updated row; a missing row is 404 and a stale version 409.
  */
-export async function commitUpdate<R>(c: ApiContext, update: D1PreparedStatement, audit: AuditEntry, what: string, exists: () => Promise<boolean>): Promise<R> {
+export async function commitUpdate<R>(
+  c: ApiContext,
+  update: D1PreparedStatement,
+  audit: AuditEntry,
+  what: string,
+  exists: () => Promise<boolean>,
+): Promise<R> {
   const db = c.env.DB;
   const [res] = await db.batch([update, auditStmt(db, audit, true)]);
   const row = res!.results[0] as R | undefined;
   if (row) return row;
-  if (await exists()) throw new ApiError('conflict', `${what} was changed by someone else: reload and try again`, { reason: 'stale_version' });
+  if (await exists())
+    throw new ApiError('conflict', `${what} was changed by someone else: reload and try again`, {
+      reason: 'stale_version',
+    });
   throw new ApiError('not_found', `${what} not found`);
 }

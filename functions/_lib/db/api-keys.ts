@@ -20,9 +20,15 @@ export interface ApiKeyRow {
 }
 
 /** The active secret key with this hash (not revoked, not past its rotation grace period). */
-export async function findActiveKeyByHash(db: D1Database, hash: string, now: number): Promise<{ id: string; projectId: string; mode: Mode } | null> {
+export async function findActiveKeyByHash(
+  db: D1Database,
+  hash: string,
+  now: number,
+): Promise<{ id: string; projectId: string; mode: Mode } | null> {
   const row = await db
-    .prepare(`SELECT id, project_id, mode FROM api_keys WHERE key_hash = ? AND type = 'secret' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`)
+    .prepare(
+      `SELECT id, project_id, mode FROM api_keys WHERE key_hash = ? AND type = 'secret' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`,
+    )
     .bind(hash, now)
     .first<{ id: string; project_id: string; mode: Mode }>();
   return row ? { id: row.id, projectId: row.project_id, mode: row.mode } : null;
@@ -30,5 +36,8 @@ export async function findActiveKeyByHash(db: D1Database, hash: string, now: num
 
 /** Records a key's last use, at most once a minute per key. */
 export async function touchKey(db: D1Database, id: string, now: number): Promise<void> {
-  await db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)').bind(now, id, now - 60_000).run();
+  await db
+    .prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)')
+    .bind(now, id, now - 60_000)
+    .run();
 }

@@ -22,5 +22,16 @@ export function auditStmt(db: D1Database, e: AuditEntry, onlyIfChanged = false):
       `INSERT INTO audit_log (id, project_id, mode, actor_type, actor_id, action, target_type, target_id, details, created_at)
        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${onlyIfChanged ? ' WHERE changes() = 1' : ''}`,
     )
-    .bind(newId('aud'), e.projectId, e.mode, e.actor.type, e.actor.id, e.action, e.targetType, e.targetId, JSON.stringify(e.details ?? {}), e.now);
+    .bind(
+      newId('aud'),
+      e.projectId,
+      e.mode,
+      e.actor.type,
+      e.actor.id,
+      e.action,
+      e.targetType,
+      e.targetId,
+      JSON.stringify(e.details ?? {}),
+      e.now,
+    );
 }

@@ -20,7 +20,9 @@ export interface TableDef {
 }
 
 const defaultScope = (s: Scope) =>
-  s.mode === null ? { sql: 'project_id = ?', args: [s.projectId] } : { sql: 'project_id = ? AND mode = ?', args: [s.projectId, s.mode] };
+  s.mode === null
+    ? { sql: 'project_id = ?', args: [s.projectId] }
+    : { sql: 'project_id = ? AND mode = ?', args: [s.projectId, s.mode] };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -55,14 +57,24 @@ function filterSql(def: TableDef, spec: ListSpec, f: Filter): { sql: string; arg
 }
 
 /** WHERE clause (without the keyword) and its args for a scope and validated filters. */
-export function whereClause(def: TableDef, spec: ListSpec, scope: Scope, filters: Filter[]): { sql: string; args: unknown[] } {
+export function whereClause(
+  def: TableDef,
+  spec: ListSpec,
+  scope: Scope,
+  filters: Filter[],
+): { sql: string; args: unknown[] } {
   const parts = [(def.scopeSql ?? defaultScope)(scope)];
   for (const f of filters) parts.push(filterSql(def, spec, f));
   return { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) };
 }
 
 /** The SQL of a list page: ids are paged on the index alone, then the ≤ 100 rows are read. */
-export function listSql(def: TableDef, spec: ListSpec, scope: Scope, q: ListQuery): { sql: string; args: unknown[]; countSql: string; countArgs: unknown[] } {
+export function listSql(
+  def: TableDef,
+  spec: ListSpec,
+  scope: Scope,
+  q: ListQuery,
+): { sql: string; args: unknown[]; countSql: string; countArgs: unknown[] } {
   const where = whereClause(def, spec, scope, q.filters);
   const col = def.columns[q.order.field];
   if (!col) throw new Error(`no column for ${q.order.field}`);
@@ -78,7 +90,13 @@ export function listSql(def: TableDef, spec: ListSpec, scope: Scope, q: ListQuer
 }
 
 /** One list page and the total (not counted when the client passed `total`). */
-export async function listRows<R = Row>(db: D1Database, def: TableDef, spec: ListSpec, scope: Scope, q: ListQuery): Promise<{ rows: R[]; total: number }> {
+export async function listRows<R = Row>(
+  db: D1Database,
+  def: TableDef,
+  spec: ListSpec,
+  scope: Scope,
+  q: ListQuery,
+): Promise<{ rows: R[]; total: number }> {
   const s = listSql(def, spec, scope, q);
   const page = db.prepare(s.sql).bind(...s.args);
   if (q.total !== undefined) {
@@ -92,17 +110,30 @@ export async function listRows<R = Row>(db: D1Database, def: TableDef, spec: Lis
 /** One row of the tenant by id, or null (another tenant's row is null too). */
 export async function getRow<R = Row>(db: D1Database, table: string, scope: Scope, id: string): Promise<R | null> {
   const s = defaultScope(scope);
-  return db.prepare(`SELECT * FROM ${table} WHERE id = ? AND ${s.sql}`).bind(id, ...s.args).first<R>();
+  return db
+    .prepare(`SELECT * FROM ${table} WHERE id = ? AND ${s.sql}`)
+    .bind(id, ...s.args)
+    .first<R>();
 }
 
 /** INSERT of one row given as column → value. */
 export function insertStmt(db: D1Database, table: string, row: Row): D1PreparedStatement {
   const cols = Object.keys(row);
-  return db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).bind(...cols.map((c) => toSql(row[c])));
+  return db
+    .prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
+    .bind(...cols.map((c) => toSql(row[c])));
 }
 
 /** Versioned UPDATE … RETURNING *: matches only when `version` is current, and bumps it. */
-export function updateStmt(db: D1Database, table: string, scope: Scope, id: string, version: number, set: Row, now: number): D1PreparedStatement {
+export function updateStmt(
+  db: D1Database,
+  table: string,
+  scope: Scope,
+  id: string,
+  version: number,
+  set: Row,
+  now: number,
+): D1PreparedStatement {
   const cols = Object.keys(set);
   const s = defaultScope(scope);
   const assign = [...cols.map((c) => `${c} = ?`), 'updated_at = ?', 'version = version + 1'].join(', ');
@@ -141,7 +172,13 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** INSERT of one row only when `guard` (a boolean SQL expression) holds — to chain writes inside one batch. */
-export function insertIfStmt(db: D1Database, table: string, row: Row, guard: string, guardArgs: unknown[]): D1PreparedStatement {
+export function insertIfStmt(
+  db: D1Database,
+  table: string,
+  row: Row,
+  guard: string,
+  guardArgs: unknown[],
+): D1PreparedStatement {
   const cols = Object.keys(row);
   return db
     .prepare(`INSERT INTO ${table} (${cols.join(', ')}) SELECT ${cols.map(() => '?').join(', ')} WHERE ${guard}`)

@@ -42,23 +42,67 @@ export interface NewKey {
  */
 export function createProjectStatements(
   db: D1Database,
-  p: { id: string; name: string; parentId: string | null; owner: { userId: string; email: string }; now: number; keys: NewKey[] },
+  p: {
+    id: string;
+    name: string;
+    parentId: string | null;
+    owner: { userId: string; email: string };
+    now: number;
+    keys: NewKey[];
+  },
 ): D1PreparedStatement[] {
   const out = [
-    insertStmt(db, 'projects', { id: p.id, name: p.name, parent_id: p.parentId, plan: 'free', created_at: p.now, updated_at: p.now, version: 1 }),
-    insertStmt(db, 'members', { project_id: p.id, user_id: p.owner.userId, email: p.owner.email, name: null, role: 'owner', created_at: p.now, updated_at: p.now, version: 1 }),
+    insertStmt(db, 'projects', {
+      id: p.id,
+      name: p.name,
+      parent_id: p.parentId,
+      plan: 'free',
+      created_at: p.now,
+      updated_at: p.now,
+      version: 1,
+    }),
+    insertStmt(db, 'members', {
+      project_id: p.id,
+      user_id: p.owner.userId,
+      email: p.owner.email,
+      name: null,
+      role: 'owner',
+      created_at: p.now,
+      updated_at: p.now,
+      version: 1,
+    }),
   ];
   for (const k of p.keys) {
     out.push(
       insertStmt(db, 'api_keys', {
-        id: k.id, project_id: p.id, mode: k.mode, type: k.type, name: k.name, scopes: '[]', public_key: k.publicKey, key_hash: k.keyHash, hint: k.hint,
-        created_at: p.now, updated_at: p.now, version: 1,
+        id: k.id,
+        project_id: p.id,
+        mode: k.mode,
+        type: k.type,
+        name: k.name,
+        scopes: '[]',
+        public_key: k.publicKey,
+        key_hash: k.keyHash,
+        hint: k.hint,
+        created_at: p.now,
+        updated_at: p.now,
+        version: 1,
       }),
     );
   }
   for (const mode of MODES) {
     for (const [kind, data] of Object.entries(SETTINGS_DEFAULTS) as [SettingsKind, unknown][]) {
-      out.push(insertStmt(db, 'settings', { project_id: p.id, mode, kind, data: JSON.stringify(data), secrets: '{}', updated_at: p.now, version: 1 }));
+      out.push(
+        insertStmt(db, 'settings', {
+          project_id: p.id,
+          mode,
+          kind,
+          data: JSON.stringify(data),
+          secrets: '{}',
+          updated_at: p.now,
+          version: 1,
+        }),
+      );
     }
   }
   return out;
@@ -66,25 +110,46 @@ export function createProjectStatements(
 
 /** Role of a user in a project, or null when not a member. */
 export async function memberRole(db: D1Database, projectId: string, userId: string): Promise<Role | null> {
-  const row = await db.prepare('SELECT role FROM members WHERE project_id = ? AND user_id = ?').bind(projectId, userId).first<{ role: Role }>();
+  const row = await db
+    .prepare('SELECT role FROM members WHERE project_id = ? AND user_id = ?')
+    .bind(projectId, userId)
+    .first<{ role: Role }>();
   return row?.role ?? null;
 }
 
 /** Turns unexpired invites for a verified email into memberships (all of them, or for one project). */
-export async function claimInvites(db: D1Database, user: { userId: string; email: string }, now: number, projectId?: string): Promise<number> {
+export async function claimInvites(
+  db: D1Database,
+  user: { userId: string; email: string },
+  now: number,
+  projectId?: string,
+): Promise<number> {
   const { results } = await db
-    .prepare(`SELECT id, project_id, role FROM invites WHERE email = ? AND expires_at > ?${projectId ? ' AND project_id = ?' : ''}`)
+    .prepare(
+      `SELECT id, project_id, role FROM invites WHERE email = ? AND expires_at > ?${projectId ? ' AND project_id = ?' : ''}`,
+    )
     .bind(...[user.email, now, ...(projectId ? [projectId] : [])])
     .all<{ id: string; project_id: string; role: Role }>();
   if (!results.length) return 0;
   const stmts = results.flatMap((inv) => [
     db
-      .prepare('INSERT OR IGNORE INTO members (project_id, user_id, email, name, role, created_at, updated_at, version) VALUES (?, ?, ?, NULL, ?, ?, ?, 1)')
+      .prepare(
+        'INSERT OR IGNORE INTO members (project_id, user_id, email, name, role, created_at, updated_at, version) VALUES (?, ?, ?, NULL, ?, ?, ?, 1)',
+      )
       .bind(inv.project_id, user.userId, user.email, inv.role, now, now),
     db.prepare('DELETE FROM invites WHERE id = ?').bind(inv.id),
     db
-      .prepare(`INSERT INTO audit_log (id, project_id, mode, actor_type, actor_id, action, target_type, target_id, details, created_at) VALUES (?, ?, NULL, 'user', ?, 'member.joined', 'member', ?, ?, ?)`)
-      .bind(newId('aud'), inv.project_id, user.userId, user.userId, JSON.stringify({ email: user.email, role: inv.role }), now),
+      .prepare(
+        `INSERT INTO audit_log (id, project_id, mode, actor_type, actor_id, action, target_type, target_id, details, created_at) VALUES (?, ?, NULL, 'user', ?, 'member.joined', 'member', ?, ?, ?)`,
+      )
+      .bind(
+        newId('aud'),
+        inv.project_id,
+        user.userId,
+        user.userId,
+        JSON.stringify({ email: user.email, role: inv.role }),
+        now,
+      ),
   ]);
   await db.batch(stmts);
   return results.length;
@@ -92,6 +157,9 @@ export async function claimInvites(db: D1Database, user: { userId: string; email
 
 /** Owners left in a project. */
 export async function ownerCount(db: D1Database, projectId: string): Promise<number> {
-  const row = await db.prepare(`SELECT COUNT(*) AS n FROM members WHERE project_id = ? AND role = 'owner'`).bind(projectId).first<{ n: number }>();
+  const row = await db
+    .prepare(`SELECT COUNT(*) AS n FROM members WHERE project_id = ? AND role = 'owner'`)
+    .bind(projectId)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }

@@ -26,15 +26,30 @@ export const apiKeySchema = z
   .meta({ id: 'ApiKey' });
 
 /** Only the create and rotate responses carry `secret`, exactly once. */
-export const apiKeyWithSecretSchema = apiKeySchema.extend({ secret: z.string().nullable() }).meta({ id: 'ApiKeyWithSecret' });
+export const apiKeyWithSecretSchema = apiKeySchema
+  .extend({ secret: z.string().nullable() })
+  .meta({ id: 'ApiKeyWithSecret' });
 
 export const apiKeyCreateSchema = z
-  .strictObject({ type: z.enum(API_KEY_TYPES), name: nameField, scopes: z.array(z.enum(API_KEY_SCOPES)).max(10).default([]) })
+  .strictObject({
+    type: z.enum(API_KEY_TYPES),
+    name: nameField,
+    scopes: z.array(z.enum(API_KEY_SCOPES)).max(10).default([]),
+  })
   .meta({ id: 'ApiKeyCreate' });
-export const apiKeyUpdateSchema = z.strictObject({ name: nameField, version: versionField }).meta({ id: 'ApiKeyUpdate' });
+export const apiKeyUpdateSchema = z
+  .strictObject({ name: nameField, version: versionField })
+  .meta({ id: 'ApiKeyUpdate' });
 /** Rotation keeps the old key working for `gracePeriodSeconds` (default 24 h, at most 7 days). */
 export const apiKeyRotateSchema = z
-  .strictObject({ gracePeriodSeconds: z.number().int().min(0).max(7 * 86_400).default(86_400) })
+  .strictObject({
+    gracePeriodSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400)
+      .default(86_400),
+  })
   .meta({ id: 'ApiKeyRotate' });
 
 export const apiKeyListSpec: ListSpec = {

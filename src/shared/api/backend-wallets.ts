@@ -33,7 +33,9 @@ export const backendWalletCreateSchema = z
     }),
   ])
   .meta({ id: 'BackendWalletCreate' });
-export const backendWalletUpdateSchema = z.strictObject({ name: nameField, version: versionField }).meta({ id: 'BackendWalletUpdate' });
+export const backendWalletUpdateSchema = z
+  .strictObject({ name: nameField, version: versionField })
+  .meta({ id: 'BackendWalletUpdate' });
 
 export const backendWalletListSpec: ListSpec = {
   filters: { custody: { type: 'enum', ops: ['eq'], values: ['custodial', 'added'] } },

@@ -45,7 +45,11 @@ export const versionField = z.number().int().min(1);
 export const nameField = z.string().trim().min(1).max(100);
 
 /** Chain id (EIP-155 for EVM chains). */
-export const chainIdField = z.number().int().min(1).max(2 ** 53 - 1);
+export const chainIdField = z
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 53 - 1);
 
 /** EVM address, any case (checksummed before storing). */
 export const addressField = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 20-byte hex address');

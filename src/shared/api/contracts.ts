@@ -4,7 +4,13 @@ import { idSchema } from './ids.ts';
 import type { ListSpec } from './list-params.ts';
 
 const param: z.ZodType<Record<string, unknown>> = z.lazy(() =>
-  z.looseObject({ name: z.string().max(100).optional(), type: z.string().min(1).max(100), internalType: z.string().max(200).optional(), indexed: z.boolean().optional(), components: z.array(param).max(100).optional() }),
+  z.looseObject({
+    name: z.string().max(100).optional(),
+    type: z.string().min(1).max(100),
+    internalType: z.string().max(200).optional(),
+    indexed: z.boolean().optional(),
+    components: z.array(param).max(100).optional(),
+  }),
 );
 /** Structural check of a JSON ABI; the API also round-trips every item through viem. */
 export const abiItemSchema = z.looseObject({
@@ -33,10 +39,21 @@ export const contractSchema = z
   .meta({ id: 'Contract' });
 
 export const contractCreateSchema = z
-  .strictObject({ name: nameField, chainId: chainIdField, address: addressField, abi: abiSchema.default([]), publicVerified: z.boolean().default(false) })
+  .strictObject({
+    name: nameField,
+    chainId: chainIdField,
+    address: addressField,
+    abi: abiSchema.default([]),
+    publicVerified: z.boolean().default(false),
+  })
   .meta({ id: 'ContractCreate' });
 export const contractUpdateSchema = z
-  .strictObject({ name: nameField.optional(), abi: abiSchema.optional(), publicVerified: z.boolean().optional(), version: versionField })
+  .strictObject({
+    name: nameField.optional(),
+    abi: abiSchema.optional(),
+    publicVerified: z.boolean().optional(),
+    version: versionField,
+  })
   .meta({ id: 'ContractUpdate' });
 
 export const contractListSpec: ListSpec = {

@@ -44,5 +44,10 @@ export function newId(prefix: IdPrefix, time?: number): string {
 
 /** Zod schema of an id with the given prefix. */
 export function idSchema(prefix: IdPrefix) {
-  return z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`), `Expected a ${prefix}_ id`);
+  return z
+    .string()
+    .regex(
+      new RegExp(`^${prefix}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`),
+      `Expected a ${prefix}_ id`,
+    );
 }

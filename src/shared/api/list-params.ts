@@ -39,7 +39,15 @@ export interface ListQuery {
   total?: number;
 }
 
-export const LIST_LIMITS = { maxLimit: 100, defaultLimit: 10, maxPage: 100_000, maxFilters: 10, maxIn: 100, maxPattern: 50, maxFilterParam: 4000 } as const;
+export const LIST_LIMITS = {
+  maxLimit: 100,
+  defaultLimit: 10,
+  maxPage: 100_000,
+  maxFilters: 10,
+  maxIn: 100,
+  maxPattern: 50,
+  maxFilterParam: 4000,
+} as const;
 
 /** Thrown with a user-facing message when a list parameter is invalid. */
 export class ListParamError extends Error {
@@ -68,7 +76,8 @@ function coerce(field: string, def: FilterField, op: FilterOp, v: unknown): Filt
   const bad = (what: string) => new ListParamError(`Filter \`${field}\` expects ${what}`, 'filters');
   if (op === 'contains' || op === 'prefix') {
     if (typeof v !== 'string' || v.length === 0) throw bad('a non-empty string');
-    if (byteLength(v) > LIST_LIMITS.maxPattern) throw new ListParamError(`Filter \`${field}\` pattern is longer than ${LIST_LIMITS.maxPattern} bytes`, 'filters');
+    if (byteLength(v) > LIST_LIMITS.maxPattern)
+      throw new ListParamError(`Filter \`${field}\` pattern is longer than ${LIST_LIMITS.maxPattern} bytes`, 'filters');
     return v;
   }
   switch (def.type) {
@@ -112,7 +121,10 @@ export function parseListQuery(spec: ListSpec, search: URLSearchParams): ListQue
   if (rawOrder) {
     const m = /^([A-Za-z]{1,40}):(asc|desc)$/.exec(rawOrder);
     if (!m || !spec.sorts.includes(m[1]!)) {
-      throw new ListParamError(`\`order\` must be \`field:asc\` or \`field:desc\` with field one of: ${spec.sorts.join(', ')}`, 'order');
+      throw new ListParamError(
+        `\`order\` must be \`field:asc\` or \`field:desc\` with field one of: ${spec.sorts.join(', ')}`,
+        'order',
+      );
     }
     order = { field: m[1]!, dir: m[2] as 'asc' | 'desc' };
   }
@@ -127,11 +139,14 @@ export function parseListQuery(spec: ListSpec, search: URLSearchParams): ListQue
     } catch {
       throw new ListParamError('`filters` must be a JSON array of {"field","op","value"}', 'filters');
     }
-    if (!Array.isArray(parsed)) throw new ListParamError('`filters` must be a JSON array of {"field","op","value"}', 'filters');
-    if (parsed.length > LIST_LIMITS.maxFilters) throw new ListParamError(`At most ${LIST_LIMITS.maxFilters} filters`, 'filters');
+    if (!Array.isArray(parsed))
+      throw new ListParamError('`filters` must be a JSON array of {"field","op","value"}', 'filters');
+    if (parsed.length > LIST_LIMITS.maxFilters)
+      throw new ListParamError(`At most ${LIST_LIMITS.maxFilters} filters`, 'filters');
     const allowed = Object.keys(spec.filters);
     for (const f of parsed as unknown[]) {
-      if (typeof f !== 'object' || f === null || Array.isArray(f)) throw new ListParamError('Each filter must be {"field","op","value"}', 'filters');
+      if (typeof f !== 'object' || f === null || Array.isArray(f))
+        throw new ListParamError('Each filter must be {"field","op","value"}', 'filters');
       const { field, op, value, ...rest } = f as Record<string, unknown>;
       if (Object.keys(rest).length) throw new ListParamError('Each filter must be {"field","op","value"}', 'filters');
       if (typeof field !== 'string' || !Object.hasOwn(spec.filters, field)) {
@@ -142,8 +157,13 @@ export function parseListQuery(spec: ListSpec, search: URLSearchParams): ListQue
         throw new ListParamError(`Filter \`${field}\` allows operators: ${def.ops.join(', ')}`, 'filters');
       }
       if (op === 'in') {
-        if (!Array.isArray(value) || value.length === 0) throw new ListParamError(`Filter \`${field}\` with \`in\` expects a non-empty array`, 'filters');
-        if (value.length > LIST_LIMITS.maxIn) throw new ListParamError(`Filter \`${field}\` with \`in\` takes at most ${LIST_LIMITS.maxIn} values`, 'filters');
+        if (!Array.isArray(value) || value.length === 0)
+          throw new ListParamError(`Filter \`${field}\` with \`in\` expects a non-empty array`, 'filters');
+        if (value.length > LIST_LIMITS.maxIn)
+          throw new ListParamError(
+            `Filter \`${field}\` with \`in\` takes at most ${LIST_LIMITS.maxIn} values`,
+            'filters',
+          );
         filters.push({ field, op, value: value.map((v) => coerce(field, def, 'eq', v)) });
       } else {
         filters.push({ field, op: op as FilterOp, value: coerce(field, def, op as FilterOp, value) });

@@ -10,8 +10,18 @@ export const INTERVAL_UNITS = ['minute', 'hour', 'day', 'week', 'month'] as cons
 
 const strategy = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pay_for_user'), depositor: idSchema('dac').optional() }),
-  z.strictObject({ type: z.literal('charge_custom_token'), tokenContract: idSchema('con'), exchangeRate: z.string().regex(/^[0-9]+(\.[0-9]+)?$/), depositor: idSchema('dac').optional() }),
-  z.strictObject({ type: z.literal('fixed_rate'), tokenContract: idSchema('con'), tokenAmount: z.string().regex(/^[0-9]{1,78}$/), depositor: idSchema('dac').optional() }),
+  z.strictObject({
+    type: z.literal('charge_custom_token'),
+    tokenContract: idSchema('con'),
+    exchangeRate: z.string().regex(/^[0-9]+(\.[0-9]+)?$/),
+    depositor: idSchema('dac').optional(),
+  }),
+  z.strictObject({
+    type: z.literal('fixed_rate'),
+    tokenContract: idSchema('con'),
+    tokenAmount: z.string().regex(/^[0-9]{1,78}$/),
+    depositor: idSchema('dac').optional(),
+  }),
 ]);
 
 export const policyRuleSchema = z
@@ -47,10 +57,20 @@ export const policySchema = z
   .meta({ id: 'Policy' });
 
 export const policyCreateSchema = z
-  .strictObject({ name: nameField, chainId: chainIdField, enabled: z.boolean().default(true), strategy: strategy.default({ type: 'pay_for_user' }) })
+  .strictObject({
+    name: nameField,
+    chainId: chainIdField,
+    enabled: z.boolean().default(true),
+    strategy: strategy.default({ type: 'pay_for_user' }),
+  })
   .meta({ id: 'PolicyCreate' });
 export const policyUpdateSchema = z
-  .strictObject({ name: nameField.optional(), enabled: z.boolean().optional(), strategy: strategy.optional(), version: versionField })
+  .strictObject({
+    name: nameField.optional(),
+    enabled: z.boolean().optional(),
+    strategy: strategy.optional(),
+    version: versionField,
+  })
   .meta({ id: 'PolicyUpdate' });
 
 const ruleBase = {
@@ -59,19 +79,31 @@ const ruleBase = {
   functionName: z.string().min(1).max(100).optional(),
   wildcard: z.boolean().default(false),
   limitType: z.enum(LIMIT_TYPES).optional(),
-  limitValue: z.number().int().min(1).max(2 ** 53 - 1).optional(),
+  limitValue: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53 - 1)
+    .optional(),
   intervalUnit: z.enum(INTERVAL_UNITS).optional(),
   intervalValue: z.number().int().min(1).max(1000).optional(),
 };
 export const policyRuleCreateSchema = z
   .strictObject(ruleBase)
   .superRefine((r, ctx) => {
-    if (r.type === 'contract_functions' && !r.contractId) ctx.addIssue({ code: 'custom', path: ['contractId'], message: 'Required for contract_functions rules' });
-    if (r.type !== 'rate_limit' && !r.wildcard && !r.functionName) ctx.addIssue({ code: 'custom', path: ['functionName'], message: 'Give a function name or set wildcard' });
+    if (r.type === 'contract_functions' && !r.contractId)
+      ctx.addIssue({ code: 'custom', path: ['contractId'], message: 'Required for contract_functions rules' });
+    if (r.type !== 'rate_limit' && !r.wildcard && !r.functionName)
+      ctx.addIssue({ code: 'custom', path: ['functionName'], message: 'Give a function name or set wildcard' });
     if (r.type === 'rate_limit') {
-      if (!r.limitType || !r.limitValue) ctx.addIssue({ code: 'custom', path: ['limitType'], message: 'Rate limits need limitType and limitValue' });
+      if (!r.limitType || !r.limitValue)
+        ctx.addIssue({ code: 'custom', path: ['limitType'], message: 'Rate limits need limitType and limitValue' });
       if (r.limitType && r.limitType !== 'gas_per_transaction' && (!r.intervalUnit || !r.intervalValue))
-        ctx.addIssue({ code: 'custom', path: ['intervalUnit'], message: 'Interval limits need intervalUnit and intervalValue' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['intervalUnit'],
+          message: 'Interval limits need intervalUnit and intervalValue',
+        });
     }
   })
   .meta({ id: 'PolicyRuleCreate' });
@@ -79,7 +111,12 @@ export const policyRuleUpdateSchema = z
   .strictObject({
     functionName: z.string().min(1).max(100).nullable().optional(),
     wildcard: z.boolean().optional(),
-    limitValue: z.number().int().min(1).max(2 ** 53 - 1).optional(),
+    limitValue: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 53 - 1)
+      .optional(),
     intervalUnit: z.enum(INTERVAL_UNITS).optional(),
     intervalValue: z.number().int().min(1).max(1000).optional(),
     version: versionField,
@@ -100,7 +137,9 @@ export const policySpendSchema = z
   .object({
     policyId: idSchema('pol'),
     totals: z.object({ transactions: z.number().int(), gasUsed: z.number(), costUsd: z.number() }),
-    daily: z.array(z.object({ date: z.string(), transactions: z.number().int(), gasUsed: z.number(), costUsd: z.number() })),
+    daily: z.array(
+      z.object({ date: z.string(), transactions: z.number().int(), gasUsed: z.number(), costUsd: z.number() }),
+    ),
   })
   .meta({ id: 'PolicySpend' });
 

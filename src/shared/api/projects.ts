@@ -18,8 +18,12 @@ export const projectSchema = z
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof projectSchema>;
 
-export const projectCreateSchema = z.strictObject({ name: nameField, parentId: idSchema('pro').optional() }).meta({ id: 'ProjectCreate' });
-export const projectUpdateSchema = z.strictObject({ name: nameField, version: versionField }).meta({ id: 'ProjectUpdate' });
+export const projectCreateSchema = z
+  .strictObject({ name: nameField, parentId: idSchema('pro').optional() })
+  .meta({ id: 'ProjectCreate' });
+export const projectUpdateSchema = z
+  .strictObject({ name: nameField, version: versionField })
+  .meta({ id: 'ProjectUpdate' });
 
 export const projectListSpec: ListSpec = {
   filters: { name: { type: 'string', ops: ['contains'] } },
@@ -42,8 +46,12 @@ export const memberSchema = z
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof memberSchema>;
 
-export const memberInviteSchema = z.strictObject({ email: z.email().max(254), role: roleSchema }).meta({ id: 'MemberInvite' });
-export const memberUpdateSchema = z.strictObject({ role: roleSchema, version: versionField }).meta({ id: 'MemberUpdate' });
+export const memberInviteSchema = z
+  .strictObject({ email: z.email().max(254), role: roleSchema })
+  .meta({ id: 'MemberInvite' });
+export const memberUpdateSchema = z
+  .strictObject({ role: roleSchema, version: versionField })
+  .meta({ id: 'MemberUpdate' });
 
 export const auditEntrySchema = z
   .object({
@@ -79,9 +87,22 @@ export type PlanId = keyof typeof PLANS;
 
 export const billingSchema = z
   .object({
-    plan: z.object({ id: z.string(), name: z.string(), priceUsd: z.number(), includedOperations: z.number(), overagePer1000Usd: z.number() }),
+    plan: z.object({
+      id: z.string(),
+      name: z.string(),
+      priceUsd: z.number(),
+      includedOperations: z.number(),
+      overagePer1000Usd: z.number(),
+    }),
     period: z.object({ start: timestamp, end: timestamp }),
-    usage: z.object({ operations: z.number().int(), included: z.number().int(), overage: z.number().int(), overageEstimateUsd: z.number(), users: z.number().int(), wallets: z.number().int() }),
+    usage: z.object({
+      operations: z.number().int(),
+      included: z.number().int(),
+      overage: z.number().int(),
+      overageEstimateUsd: z.number(),
+      users: z.number().int(),
+      wallets: z.number().int(),
+    }),
     history: z.array(z.object({ month: z.string(), operations: z.number().int(), costUsd: z.number() })),
     version: z.number().int(),
   })

@@ -9,30 +9,72 @@ import type { ListSpec } from './list-params.ts';
  * they are stored encrypted and answered as a sibling `<field>Hint` such as `••••a1b2`.
  */
 export const OAUTH_PROVIDERS = ['google', 'apple', 'twitter', 'discord', 'facebook', 'epic_games', 'line'] as const;
-export const THIRD_PARTY_PROVIDERS = ['firebase', 'supabase', 'playfab', 'accelbyte', 'lootlocker', 'custom', 'oidc'] as const;
+export const THIRD_PARTY_PROVIDERS = [
+  'firebase',
+  'supabase',
+  'playfab',
+  'accelbyte',
+  'lootlocker',
+  'custom',
+  'oidc',
+] as const;
 
 const secret = z.string().min(1).max(500);
-const origin = z.string().max(200).regex(/^(https?:\/\/[a-zA-Z0-9.*-]+(:[0-9]{1,5})?|\*)$/, 'Expected an origin such as https://app.example.com');
-const cidr = z.string().max(50).regex(/^[0-9a-fA-F:.]+\/[0-9]{1,3}$/, 'Expected a CIDR such as 203.0.113.0/24');
+const origin = z
+  .string()
+  .max(200)
+  .regex(/^(https?:\/\/[a-zA-Z0-9.*-]+(:[0-9]{1,5})?|\*)$/, 'Expected an origin such as https://app.example.com');
+const cidr = z
+  .string()
+  .max(50)
+  .regex(/^[0-9a-fA-F:.]+\/[0-9]{1,3}$/, 'Expected a CIDR such as 203.0.113.0/24');
 const url = z.url({ protocol: /^https?$/ }).max(2048);
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a #rrggbb colour');
 
-const oauth = z.strictObject({ enabled: z.boolean(), clientId: z.string().max(300).nullable(), clientSecret: secret.optional() });
+const oauth = z.strictObject({
+  enabled: z.boolean(),
+  clientId: z.string().max(300).nullable(),
+  clientSecret: secret.optional(),
+});
 
 export const SETTINGS_SCHEMAS = {
   security: z.strictObject({
     allowedOrigins: z.array(origin).max(100),
     authorizedNetworks: z.array(cidr).max(100),
-    nativeApps: z.array(z.strictObject({ platform: z.enum(['ios', 'android']), bundleId: z.string().min(1).max(200) })).max(20),
-    sessionLifetimeSeconds: z.number().int().min(300).max(365 * 86_400),
+    nativeApps: z
+      .array(z.strictObject({ platform: z.enum(['ios', 'android']), bundleId: z.string().min(1).max(200) }))
+      .max(20),
+    sessionLifetimeSeconds: z
+      .number()
+      .int()
+      .min(300)
+      .max(365 * 86_400),
   }),
   providers: z.strictObject({
-    email: z.strictObject({ enabled: z.boolean(), passwordMinLength: z.number().int().min(6).max(128), requireSpecialCharacter: z.boolean(), otpLength: z.number().int().min(4).max(10) }),
-    phone: z.strictObject({ enabled: z.boolean(), smsProvider: z.enum(['twilio', 'messagebird', 'vonage']).nullable() }),
+    email: z.strictObject({
+      enabled: z.boolean(),
+      passwordMinLength: z.number().int().min(6).max(128),
+      requireSpecialCharacter: z.boolean(),
+      otpLength: z.number().int().min(4).max(10),
+    }),
+    phone: z.strictObject({
+      enabled: z.boolean(),
+      smsProvider: z.enum(['twilio', 'messagebird', 'vonage']).nullable(),
+    }),
     guest: z.strictObject({ enabled: z.boolean() }),
     wallet: z.strictObject({ enabled: z.boolean() }),
-    oauth: z.strictObject(Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, oauth])) as Record<(typeof OAUTH_PROVIDERS)[number], typeof oauth>),
-    thirdParty: z.strictObject({ provider: z.enum(THIRD_PARTY_PROVIDERS).nullable(), jwksUrl: url.nullable(), audience: z.string().max(300).nullable(), endpoint: url.nullable() }),
+    oauth: z.strictObject(
+      Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, oauth])) as Record<
+        (typeof OAUTH_PROVIDERS)[number],
+        typeof oauth
+      >,
+    ),
+    thirdParty: z.strictObject({
+      provider: z.enum(THIRD_PARTY_PROVIDERS).nullable(),
+      jwksUrl: url.nullable(),
+      audience: z.string().max(300).nullable(),
+      endpoint: url.nullable(),
+    }),
   }),
   email_templates: z.strictObject({
     emailVerification: z.strictObject({ subject: z.string().min(1).max(200), body: z.string().min(1).max(50_000) }),
@@ -49,11 +91,25 @@ export const SETTINGS_SCHEMAS = {
   }),
   ecosystem: z.strictObject({
     name: z.string().max(100).nullable(),
-    customDomain: z.string().max(253).regex(/^[a-z0-9.-]+$/).nullable(),
+    customDomain: z
+      .string()
+      .max(253)
+      .regex(/^[a-z0-9.-]+$/)
+      .nullable(),
     logoUrl: url.nullable(),
-    theme: z.strictObject({ primaryColor: color, primaryColorForeground: color, radius: z.string().regex(/^[0-9.]+(px|rem)$/), faviconUrl: url.nullable() }),
+    theme: z.strictObject({
+      primaryColor: color,
+      primaryColorForeground: color,
+      radius: z.string().regex(/^[0-9.]+(px|rem)$/),
+      faviconUrl: url.nullable(),
+    }),
     walletDomains: z.array(z.string().max(253)).max(20),
-    links: z.strictObject({ terms: url.nullable(), privacy: url.nullable(), support: url.nullable(), docs: url.nullable() }),
+    links: z.strictObject({
+      terms: url.nullable(),
+      privacy: url.nullable(),
+      support: url.nullable(),
+      docs: url.nullable(),
+    }),
   }),
 } as const;
 export type SettingsKind = keyof typeof SETTINGS_SCHEMAS;
@@ -76,7 +132,10 @@ export const SETTINGS_DEFAULTS: { [K in SettingsKind]: z.input<(typeof SETTINGS_
     phone: { enabled: false, smsProvider: null },
     guest: { enabled: true },
     wallet: { enabled: true },
-    oauth: Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, disabledOauth])) as Record<(typeof OAUTH_PROVIDERS)[number], typeof disabledOauth>,
+    oauth: Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, disabledOauth])) as Record<
+      (typeof OAUTH_PROVIDERS)[number],
+      typeof disabledOauth
+    >,
     thirdParty: { provider: null, jwksUrl: null, audience: null, endpoint: null },
   },
   email_templates: {
@@ -106,7 +165,12 @@ export const SETTINGS_ROUTES: Record<string, SettingsKind> = {
 /** Any partial of the settings object plus `version`; validated against the full schema after merging. */
 export const settingsPatchSchema = z.looseObject({ version: versionField }).meta({ id: 'SettingsPatch' });
 export const settingsResponseSchema = z
-  .object({ kind: z.string(), data: z.record(z.string(), z.unknown()), updatedAt: timestamp, version: z.number().int() })
+  .object({
+    kind: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    updatedAt: timestamp,
+    version: z.number().int(),
+  })
   .meta({ id: 'Settings' });
 
 export const MIGRATION_STATUSES = ['created', 'running', 'paused', 'completed', 'failed', 'canceled'] as const;

@@ -3,18 +3,41 @@ import { addressField, chainIdField, timestamp } from './common.ts';
 import { idSchema } from './ids.ts';
 import type { ListSpec } from './list-params.ts';
 
-export const TX_STATUSES = ['new', 'sent', 'dropped', 'indexed', 'confirmed', 'reverted', 'notfound', 'replaced', 'expired'] as const;
+export const TX_STATUSES = [
+  'new',
+  'sent',
+  'dropped',
+  'indexed',
+  'confirmed',
+  'reverted',
+  'notfound',
+  'replaced',
+  'expired',
+] as const;
 export const SUCCESS_STATUSES = ['confirmed', 'indexed'] as const;
 export const FAILED_STATUSES = ['reverted', 'dropped', 'notfound', 'expired'] as const;
-export const ABSTRACTION_TYPES = ['accountAbstractionV6', 'accountAbstractionV8', 'zkSync', 'standard', 'eip7702'] as const;
+export const ABSTRACTION_TYPES = [
+  'accountAbstractionV6',
+  'accountAbstractionV8',
+  'zkSync',
+  'standard',
+  'eip7702',
+] as const;
 
 const interaction = z.strictObject({
   to: addressField.optional(),
-  value: z.string().regex(/^[0-9]{1,78}$/, 'Expected a wei amount as a decimal string').optional(),
+  value: z
+    .string()
+    .regex(/^[0-9]{1,78}$/, 'Expected a wei amount as a decimal string')
+    .optional(),
   contract: idSchema('con').optional(),
   functionName: z.string().max(100).optional(),
   functionArgs: z.array(z.unknown()).max(50).optional(),
-  data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'Expected 0x-prefixed hex data').max(100_000).optional(),
+  data: z
+    .string()
+    .regex(/^0x([0-9a-fA-F]{2})*$/, 'Expected 0x-prefixed hex data')
+    .max(100_000)
+    .optional(),
 });
 
 export const transactionSchema = z
@@ -70,13 +93,24 @@ export const transactionSeriesSchema = z
   .object({
     timeFrame: z.enum(TIME_FRAMES),
     bucket: z.enum(['hour', 'day']),
-    data: z.array(z.object({ date: z.string(), total: z.number().int(), successful: z.number().int(), failed: z.number().int(), gasUsed: z.number(), costUsd: z.number() })),
+    data: z.array(
+      z.object({
+        date: z.string(),
+        total: z.number().int(),
+        successful: z.number().int(),
+        failed: z.number().int(),
+        gasUsed: z.number(),
+        costUsd: z.number(),
+      }),
+    ),
   })
   .meta({ id: 'TransactionSeries' });
 export const walletSeriesSchema = z
   .object({
     timeFrame: z.enum(TIME_FRAMES),
     bucket: z.enum(['hour', 'day']),
-    data: z.array(z.object({ date: z.string(), chainId: z.number().int(), accountType: z.string(), count: z.number().int() })),
+    data: z.array(
+      z.object({ date: z.string(), chainId: z.number().int(), accountType: z.string(), count: z.number().int() }),
+    ),
   })
   .meta({ id: 'WalletSeries' });

@@ -4,7 +4,18 @@ import { idSchema } from './ids.ts';
 import type { ListSpec } from './list-params.ts';
 
 export const LINKED_PROVIDERS = [
-  'email', 'google', 'apple', 'twitter', 'discord', 'facebook', 'epic_games', 'line', 'wallet', 'custom_jwt', 'oidc', 'third_party',
+  'email',
+  'google',
+  'apple',
+  'twitter',
+  'discord',
+  'facebook',
+  'epic_games',
+  'line',
+  'wallet',
+  'custom_jwt',
+  'oidc',
+  'third_party',
 ] as const;
 
 const metadata = z
@@ -12,7 +23,13 @@ const metadata = z
   .refine((m) => Object.keys(m).length <= 50, 'At most 50 metadata keys');
 
 export const linkedAccountSchema = z
-  .object({ id: idSchema('lac'), provider: z.enum(LINKED_PROVIDERS), subject: z.string(), email: z.string().nullable(), createdAt: timestamp })
+  .object({
+    id: idSchema('lac'),
+    provider: z.enum(LINKED_PROVIDERS),
+    subject: z.string(),
+    email: z.string().nullable(),
+    createdAt: timestamp,
+  })
   .meta({ id: 'LinkedAccount' });
 
 export const userSchema = z
@@ -36,7 +53,11 @@ export type User = z.infer<typeof userSchema>;
 
 /** Users created through the API have no login identity: they are "unauthenticated users". */
 export const userCreateSchema = z
-  .strictObject({ name: z.string().trim().min(1).max(100).optional(), description: z.string().max(500).optional(), metadata: metadata.optional() })
+  .strictObject({
+    name: z.string().trim().min(1).max(100).optional(),
+    description: z.string().max(500).optional(),
+    metadata: metadata.optional(),
+  })
   .meta({ id: 'UserCreate' });
 export const userUpdateSchema = z
   .strictObject({

@@ -44,7 +44,12 @@ export const walletCreateSchema = z
   })
   .meta({ id: 'WalletCreate' });
 export const walletUpdateSchema = z
-  .strictObject({ deployed: z.boolean().optional(), recoveryMethod: z.enum(RECOVERY_METHODS).nullable().optional(), userId: idSchema('pla').nullable().optional(), version: versionField })
+  .strictObject({
+    deployed: z.boolean().optional(),
+    recoveryMethod: z.enum(RECOVERY_METHODS).nullable().optional(),
+    userId: idSchema('pla').nullable().optional(),
+    version: versionField,
+  })
   .meta({ id: 'WalletUpdate' });
 
 export const walletListSpec: ListSpec = {

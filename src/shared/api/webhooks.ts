@@ -4,15 +4,27 @@ import { idSchema } from './ids.ts';
 import type { ListSpec } from './list-params.ts';
 
 export const WEBHOOK_TOPICS = [
-  'transaction_intent.broadcast', 'transaction_intent.successful', 'transaction_intent.cancelled', 'transaction_intent.failed',
-  'balance.project', 'balance.contract', 'balance.dev_account',
-  'user.created', 'user.updated', 'user.deleted', 'account.created', 'test',
+  'transaction_intent.broadcast',
+  'transaction_intent.successful',
+  'transaction_intent.cancelled',
+  'transaction_intent.failed',
+  'balance.project',
+  'balance.contract',
+  'balance.dev_account',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'account.created',
+  'test',
 ] as const;
 
 const httpsUrl = z
   .url({ protocol: /^https?$/ })
   .max(2048)
-  .refine((u) => u.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(u), 'Webhook URLs must use https (http only for localhost)');
+  .refine(
+    (u) => u.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(u),
+    'Webhook URLs must use https (http only for localhost)',
+  );
 
 export const webhookSchema = z
   .object({
@@ -30,10 +42,21 @@ export const webhookSchema = z
 export const webhookWithSecretSchema = webhookSchema.extend({ secret: z.string() }).meta({ id: 'WebhookWithSecret' });
 
 export const webhookCreateSchema = z
-  .strictObject({ url: httpsUrl, description: z.string().max(500).optional(), topics: z.array(z.enum(WEBHOOK_TOPICS)).min(1).max(WEBHOOK_TOPICS.length), enabled: z.boolean().default(true) })
+  .strictObject({
+    url: httpsUrl,
+    description: z.string().max(500).optional(),
+    topics: z.array(z.enum(WEBHOOK_TOPICS)).min(1).max(WEBHOOK_TOPICS.length),
+    enabled: z.boolean().default(true),
+  })
   .meta({ id: 'WebhookCreate' });
 export const webhookUpdateSchema = z
-  .strictObject({ url: httpsUrl.optional(), description: z.string().max(500).nullable().optional(), topics: z.array(z.enum(WEBHOOK_TOPICS)).min(1).optional(), enabled: z.boolean().optional(), version: versionField })
+  .strictObject({
+    url: httpsUrl.optional(),
+    description: z.string().max(500).nullable().optional(),
+    topics: z.array(z.enum(WEBHOOK_TOPICS)).min(1).optional(),
+    enabled: z.boolean().optional(),
+    version: versionField,
+  })
   .meta({ id: 'WebhookUpdate' });
 
 export const webhookListSpec: ListSpec = {
@@ -85,7 +108,10 @@ export const eventCreateSchema = z
     name: nameField,
     type: z.enum(EVENT_TYPES),
     topic: z.enum(WEBHOOK_TOPICS).optional(),
-    threshold: z.string().regex(/^[0-9]{1,78}$/).optional(),
+    threshold: z
+      .string()
+      .regex(/^[0-9]{1,78}$/)
+      .optional(),
     contractId: idSchema('con').optional(),
     functionName: z.string().min(1).max(100).optional(),
     backendWalletId: idSchema('dac').optional(),
@@ -95,7 +121,16 @@ export const eventCreateSchema = z
   })
   .meta({ id: 'EventCreate' });
 export const eventUpdateSchema = z
-  .strictObject({ name: nameField.optional(), enabled: z.boolean().optional(), threshold: z.string().regex(/^[0-9]{1,78}$/).optional(), confirmations: z.number().int().min(1).max(1000).optional(), version: versionField })
+  .strictObject({
+    name: nameField.optional(),
+    enabled: z.boolean().optional(),
+    threshold: z
+      .string()
+      .regex(/^[0-9]{1,78}$/)
+      .optional(),
+    confirmations: z.number().int().min(1).max(1000).optional(),
+    version: versionField,
+  })
   .meta({ id: 'EventUpdate' });
 export const eventListSpec: ListSpec = {
   filters: { type: { type: 'enum', ops: ['eq'], values: EVENT_TYPES } },

@@ -16,7 +16,11 @@ async function hs256WithPublicKey(): Promise<string> {
 
 describe('bad tokens are a generic 401', () => {
   const cases: [string, () => Promise<string>][] = [
-    ['alg none', async () => `${enc({ alg: 'none', typ: 'JWT' })}.${enc({ sub: 'u', aud: 'authenticated', iss: ISSUER, exp: now() + 600 })}.`],
+    [
+      'alg none',
+      async () =>
+        `${enc({ alg: 'none', typ: 'JWT' })}.${enc({ sub: 'u', aud: 'authenticated', iss: ISSUER, exp: now() + 600 })}.`,
+    ],
     ['HS256 signed with the public key', hs256WithPublicKey],
     ['unknown kid', () => token('u', { header: { kid: 'nope' } })],
     ['expired', () => token('u', { exp: now() - 60 })],
@@ -26,7 +30,13 @@ describe('bad tokens are a generic 401', () => {
     ['2 segments', async () => (await token('u')).split('.').slice(0, 2).join('.')],
     ['4 segments', async () => `${await token('u')}.AAAA`],
     ['8 KB token', async () => `${await token('u')}${'A'.repeat(8192)}`],
-    ['tampered payload', async () => { const [h, , s] = (await token('u')).split('.'); return `${h}.${enc({ sub: 'admin', aud: 'authenticated', iss: ISSUER, exp: now() + 600 })}.${s}`; }],
+    [
+      'tampered payload',
+      async () => {
+        const [h, , s] = (await token('u')).split('.');
+        return `${h}.${enc({ sub: 'admin', aud: 'authenticated', iss: ISSUER, exp: now() + 600 })}.${s}`;
+      },
+    ],
     ['publishable key', async () => 'pk_test_abcdef'],
     ['unknown secret key', async () => 'sk_test_doesnotexist'],
     ['garbage', async () => 'hello'],
@@ -54,13 +64,17 @@ describe('secret keys', () => {
     const p = await newProject('key-owner');
     const list = await api('GET', `/projects/${p.id}/test/api-keys`, p.ownerToken);
     const secretKey = list.body.data.find((k: any) => k.type === 'secret');
-    const rotated = await api('POST', `/projects/${p.id}/test/api-keys/${secretKey.id}/rotate`, p.ownerToken, { gracePeriodSeconds: 3600 });
+    const rotated = await api('POST', `/projects/${p.id}/test/api-keys/${secretKey.id}/rotate`, p.ownerToken, {
+      gracePeriodSeconds: 3600,
+    });
     expect(rotated.status, rotated.text).toBe(201);
     expect(rotated.body.secret).toMatch(/^sk_test_/);
     expect((await api('GET', `/projects/${p.id}/test/wallets`, p.secretTest)).status).toBe(200);
     expect((await api('GET', `/projects/${p.id}/test/wallets`, rotated.body.secret)).status).toBe(200);
     // Grace period over: the old key stops working.
-    await testEnv.DB.prepare('UPDATE api_keys SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, secretKey.id).run();
+    await testEnv.DB.prepare('UPDATE api_keys SET expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1, secretKey.id)
+      .run();
     expect((await api('GET', `/projects/${p.id}/test/wallets`, p.secretTest)).status).toBe(401);
     expect((await api('DELETE', `/projects/${p.id}/test/api-keys/${rotated.body.id}`, p.ownerToken)).status).toBe(204);
     expect((await api('GET', `/projects/${p.id}/test/wallets`, rotated.body.secret)).status).toBe(401);

@@ -9,9 +9,26 @@ let keyPromise: Promise<CryptoKey | Uint8Array> | null = null;
 const privateKey = () => (keyPromise ??= importJWK(JSON.parse(testEnv.TEST_JWT_PRIVATE_JWK), 'ES256'));
 
 /** A Supabase-shaped ES256 access token signed by the test JWKS key. */
-export async function token(sub: string, o: { email?: string; claims?: JWTPayload; header?: Record<string, unknown>; exp?: number; nbf?: number; aud?: string; iss?: string } = {}): Promise<string> {
+export async function token(
+  sub: string,
+  o: {
+    email?: string;
+    claims?: JWTPayload;
+    header?: Record<string, unknown>;
+    exp?: number;
+    nbf?: number;
+    aud?: string;
+    iss?: string;
+  } = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const jwt = new SignJWT({ email: o.email ?? `${sub}@example.com`, role: 'authenticated', aal: 'aal1', session_id: crypto.randomUUID(), ...o.claims })
+  const jwt = new SignJWT({
+    email: o.email ?? `${sub}@example.com`,
+    role: 'authenticated',
+    aal: 'aal1',
+    session_id: crypto.randomUUID(),
+    ...o.claims,
+  })
     .setProtectedHeader({ alg: 'ES256', kid: 'test-key-1', typ: 'JWT', ...o.header })
     .setSubject(sub)
     .setIssuer(o.iss ?? ISSUER)
@@ -23,7 +40,13 @@ export async function token(sub: string, o: { email?: string; claims?: JWTPayloa
 }
 
 /** Calls the API in-process (same code path as the Pages Function). */
-export async function api(method: string, path: string, auth: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; text: string; headers: Headers }> {
+export async function api(
+  method: string,
+  path: string,
+  auth: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; text: string; headers: Headers }> {
   const init: RequestInit = { method, headers: { ...(auth ? { Authorization: `Bearer ${auth}` } : {}), ...headers } };
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -33,7 +56,7 @@ export async function api(method: string, path: string, auth: string | null, bod
   const res = await handleApi(new Request(`https://dash.test/api/v1${path}`, init), testEnv, (p) => pending.push(p));
   await Promise.allSettled(pending);
   const text = await res.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
@@ -47,12 +70,23 @@ export async function newProject(ownerSub: string, name = 'Test project') {
   const t = await token(ownerSub);
   const res = await api('POST', '/projects', t, { name });
   if (res.status !== 201) throw new Error(`create project: ${res.status} ${res.text}`);
-  const secret = (mode: string) => res.body.keys.find((k: any) => k.type === 'secret' && k.hint.startsWith(`sk_${mode}_`)).secret as string;
-  return { id: res.body.id as string, ownerToken: t, secretTest: secret('test'), secretLive: secret('live'), body: res.body };
+  const secret = (mode: string) =>
+    res.body.keys.find((k: any) => k.type === 'secret' && k.hint.startsWith(`sk_${mode}_`)).secret as string;
+  return {
+    id: res.body.id as string,
+    ownerToken: t,
+    secretTest: secret('test'),
+    secretLive: secret('live'),
+    body: res.body,
+  };
 }
 
 /** Adds a member directly (the invite flow is tested separately). */
 export async function addMember(projectId: string, userId: string, role: string) {
   const now = Date.now();
-  await testEnv.DB.prepare('INSERT INTO members (project_id, user_id, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').bind(projectId, userId, `${userId}@example.com`, role, now, now).run();
+  await testEnv.DB.prepare(
+    'INSERT INTO members (project_id, user_id, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+    .bind(projectId, userId, `${userId}@example.com`, role, now, now)
+    .run();
 }

@@ -27,9 +27,19 @@ describe('list params outside the allow-lists are 400 with a clear message', () 
     ['filters not JSON', { filters: 'status=1' }, /filters/],
     ['filters unknown field', { filters: JSON.stringify([{ field: 'project_id', op: 'eq', value: 'x' }]) }, /field/],
     ['filters unknown op', { filters: JSON.stringify([{ field: 'chainId', op: 'like', value: 1 }]) }, /operator/],
-    ['filters SQL in value type', { filters: JSON.stringify([{ field: 'chainId', op: 'eq', value: "1 OR 1=1" }]) }, /integer/],
+    [
+      'filters SQL in value type',
+      { filters: JSON.stringify([{ field: 'chainId', op: 'eq', value: '1 OR 1=1' }]) },
+      /integer/,
+    ],
     ['filters extra key', { filters: JSON.stringify([{ field: 'chainId', op: 'eq', value: 1, sql: 'x' }]) }, /filter/],
-    ['in > 100 values', { filters: JSON.stringify([{ field: 'chainId', op: 'in', value: Array.from({ length: 101 }, (_, i) => i + 1) }]) }, /100/],
+    [
+      'in > 100 values',
+      {
+        filters: JSON.stringify([{ field: 'chainId', op: 'in', value: Array.from({ length: 101 }, (_, i) => i + 1) }]),
+      },
+      /100/,
+    ],
     ['bad address', { filters: JSON.stringify([{ field: 'address', op: 'eq', value: '0x123' }]) }, /address/],
     ['bad enum', { filters: JSON.stringify([{ field: 'accountType', op: 'eq', value: 'Robot' }]) }, /one of/],
   ];
@@ -41,7 +51,11 @@ describe('list params outside the allow-lists are 400 with a clear message', () 
   });
 
   it('LIKE pattern > 50 bytes', async () => {
-    const res = await api('GET', `${base}/users${q({ filters: JSON.stringify([{ field: 'name', op: 'contains', value: 'é'.repeat(26) }]) })}`, t);
+    const res = await api(
+      'GET',
+      `${base}/users${q({ filters: JSON.stringify([{ field: 'name', op: 'contains', value: 'é'.repeat(26) }]) })}`,
+      t,
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/50 bytes/);
   });
@@ -49,18 +63,36 @@ describe('list params outside the allow-lists are 400 with a clear message', () 
   it('LIKE wildcards in a pattern are literal', async () => {
     await api('POST', `${base}/users`, t, { name: 'percent%user' });
     await api('POST', `${base}/users`, t, { name: 'plain user' });
-    const res = await api('GET', `${base}/users${q({ filters: JSON.stringify([{ field: 'name', op: 'contains', value: '%' }]) })}`, t);
+    const res = await api(
+      'GET',
+      `${base}/users${q({ filters: JSON.stringify([{ field: 'name', op: 'contains', value: '%' }]) })}`,
+      t,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.map((u: any) => u.name)).toEqual(['percent%user']);
   });
 
   it('valid params work and paging is stable with ties', async () => {
-    for (let i = 0; i < 5; i++) await api('POST', `${base}/wallets`, t, { address: addr(5000 + i), chainId: 137, accountType: 'Smart Account' });
-    const all = await api('GET', `${base}/wallets${q({ limit: '100', order: 'createdAt:asc', filters: JSON.stringify([{ field: 'chainId', op: 'in', value: [137] }]) })}`, t);
+    for (let i = 0; i < 5; i++)
+      await api('POST', `${base}/wallets`, t, { address: addr(5000 + i), chainId: 137, accountType: 'Smart Account' });
+    const all = await api(
+      'GET',
+      `${base}/wallets${q({ limit: '100', order: 'createdAt:asc', filters: JSON.stringify([{ field: 'chainId', op: 'in', value: [137] }]) })}`,
+      t,
+    );
     expect(all.status, all.text).toBe(200);
     expect(all.body.total).toBe(5);
     const pages = [];
-    for (let p = 1; p <= 3; p++) pages.push(...(await api('GET', `${base}/wallets${q({ limit: '2', page: String(p), order: 'createdAt:asc', total: '5', filters: JSON.stringify([{ field: 'chainId', op: 'eq', value: 137 }]) })}`, t)).body.data);
+    for (let p = 1; p <= 3; p++)
+      pages.push(
+        ...(
+          await api(
+            'GET',
+            `${base}/wallets${q({ limit: '2', page: String(p), order: 'createdAt:asc', total: '5', filters: JSON.stringify([{ field: 'chainId', op: 'eq', value: 137 }]) })}`,
+            t,
+          )
+        ).body.data,
+      );
     expect(pages.map((w: any) => w.id)).toEqual(all.body.data.map((w: any) => w.id));
     const skip = await api('GET', `${base}/wallets${q({ total: '12345' })}`, t);
     expect(skip.body.total).toBe(12345);
@@ -74,26 +106,54 @@ describe('bodies', () => {
     expect(JSON.stringify(res.body.error.details)).toMatch(/Unknown field/);
   });
   it('oversized body is 413', async () => {
-    const res = await api('POST', `${base}/users`, t, JSON.stringify({ name: 'x', description: 'a'.repeat(1024 * 1024 + 10) }));
+    const res = await api(
+      'POST',
+      `${base}/users`,
+      t,
+      JSON.stringify({ name: 'x', description: 'a'.repeat(1024 * 1024 + 10) }),
+    );
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
   });
   it('malformed JSON and non-JSON content types', async () => {
     expect((await api('POST', `${base}/users`, t, '{"name":')).status).toBe(400);
-    expect((await api('POST', `${base}/users`, t, 'name=x', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect(
+      (await api('POST', `${base}/users`, t, 'name=x', { 'Content-Type': 'application/x-www-form-urlencoded' })).status,
+    ).toBe(415);
   });
   it('invalid address', async () => {
-    const res = await api('POST', `${base}/wallets`, t, { address: '0xnothex', chainId: 1, accountType: 'Smart Account' });
+    const res = await api('POST', `${base}/wallets`, t, {
+      address: '0xnothex',
+      chainId: 1,
+      accountType: 'Smart Account',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].path).toBe('address');
   });
   it('invalid ABI (unknown type, bad shape) is 400 and a valid one is accepted', async () => {
-    const bad1 = await api('POST', `${base}/contracts`, t, { name: 'X', chainId: 1, address: addr(77), abi: [{ type: 'function', name: 'f', inputs: [{ name: 'a', type: 'uint7' }], outputs: [], stateMutability: 'view' }] });
+    const bad1 = await api('POST', `${base}/contracts`, t, {
+      name: 'X',
+      chainId: 1,
+      address: addr(77),
+      abi: [
+        { type: 'function', name: 'f', inputs: [{ name: 'a', type: 'uint7' }], outputs: [], stateMutability: 'view' },
+      ],
+    });
     expect(bad1.status, bad1.text).toBe(400);
     expect(bad1.body.error.message).toMatch(/ABI item at index 0/);
-    const bad2 = await api('POST', `${base}/contracts`, t, { name: 'X', chainId: 1, address: addr(77), abi: [{ type: 'banana' }] });
+    const bad2 = await api('POST', `${base}/contracts`, t, {
+      name: 'X',
+      chainId: 1,
+      address: addr(77),
+      abi: [{ type: 'banana' }],
+    });
     expect(bad2.status).toBe(400);
-    const bad3 = await api('POST', `${base}/contracts`, t, { name: 'X', chainId: 1, address: addr(77), abi: 'not an array' });
+    const bad3 = await api('POST', `${base}/contracts`, t, {
+      name: 'X',
+      chainId: 1,
+      address: addr(77),
+      abi: 'not an array',
+    });
     expect(bad3.status).toBe(400);
   });
   it('ids from the path are validated; unknown mode is 404', async () => {

@@ -2,8 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, api, newProject, token } from './helpers';
 import { CREATE, PATCH } from './fixtures';
 
-type Who = 'owner' | 'admin' | 'developer' | 'viewer' | 'nonMember' | 'keySameMode' | 'keyOtherMode' | 'keyOtherProject';
-const WHO: Who[] = ['owner', 'admin', 'developer', 'viewer', 'nonMember', 'keySameMode', 'keyOtherMode', 'keyOtherProject'];
+type Who =
+  'owner' | 'admin' | 'developer' | 'viewer' | 'nonMember' | 'keySameMode' | 'keyOtherMode' | 'keyOtherProject';
+const WHO: Who[] = [
+  'owner',
+  'admin',
+  'developer',
+  'viewer',
+  'nonMember',
+  'keySameMode',
+  'keyOtherMode',
+  'keyOtherProject',
+];
 const creds = {} as Record<Who, string>;
 let projectId = '';
 let ownerToken = '';
@@ -54,7 +64,9 @@ beforeAll(async () => {
 });
 
 describe('tenant isolation matrix (mode-scoped collections, test mode of tenant A)', () => {
-  const cases = COLLECTIONS.flatMap((c) => WHO.flatMap((w) => ['LIST', 'POST', 'GET', 'PATCH', ...(c.noDelete ? [] : ['DELETE'])].map((m) => ({ c, w, m }))));
+  const cases = COLLECTIONS.flatMap((c) =>
+    WHO.flatMap((w) => ['LIST', 'POST', 'GET', 'PATCH', ...(c.noDelete ? [] : ['DELETE'])].map((m) => ({ c, w, m }))),
+  );
   it.each(cases)('$w $m $c.name', async ({ c, w, m }) => {
     const base = `/projects/${projectId}/test/${c.name}`;
     let res;
@@ -67,7 +79,8 @@ describe('tenant isolation matrix (mode-scoped collections, test mode of tenant 
       else res = await api('DELETE', `${base}/${id}`, creds[w]);
     }
     expect(res.status, res.text).toBe(expected(w, c, m === 'LIST' ? 'GET' : m));
-    if (res.status >= 400) expect(Object.keys(res.body.error).sort()).toEqual(expect.arrayContaining(['code', 'message']));
+    if (res.status >= 400)
+      expect(Object.keys(res.body.error).sort()).toEqual(expect.arrayContaining(['code', 'message']));
   });
 
   it.each(WHO)('%s reads transactions of tenant A test mode', async (w) => {
@@ -78,19 +91,89 @@ describe('tenant isolation matrix (mode-scoped collections, test mode of tenant 
 
 describe('project-level endpoints', () => {
   const table: { m: string; path: string; body?: () => unknown; expect: Record<Who, number> }[] = [
-    { m: 'GET', path: '', expect: { owner: 200, admin: 200, developer: 200, viewer: 200, nonMember: 404, keySameMode: 403, keyOtherMode: 403, keyOtherProject: 404 } },
-    { m: 'GET', path: '/members', expect: { owner: 200, admin: 200, developer: 200, viewer: 200, nonMember: 404, keySameMode: 403, keyOtherMode: 403, keyOtherProject: 404 } },
-    { m: 'POST', path: '/members', body: () => ({ email: `inv-${crypto.randomUUID()}@example.com`, role: 'viewer' }), expect: { owner: 201, admin: 201, developer: 403, viewer: 403, nonMember: 404, keySameMode: 403, keyOtherMode: 403, keyOtherProject: 404 } },
-    { m: 'GET', path: '/billing', expect: { owner: 200, admin: 200, developer: 200, viewer: 200, nonMember: 404, keySameMode: 403, keyOtherMode: 403, keyOtherProject: 404 } },
-    { m: 'GET', path: '/audit-log', expect: { owner: 200, admin: 200, developer: 403, viewer: 403, nonMember: 404, keySameMode: 403, keyOtherMode: 403, keyOtherProject: 404 } },
+    {
+      m: 'GET',
+      path: '',
+      expect: {
+        owner: 200,
+        admin: 200,
+        developer: 200,
+        viewer: 200,
+        nonMember: 404,
+        keySameMode: 403,
+        keyOtherMode: 403,
+        keyOtherProject: 404,
+      },
+    },
+    {
+      m: 'GET',
+      path: '/members',
+      expect: {
+        owner: 200,
+        admin: 200,
+        developer: 200,
+        viewer: 200,
+        nonMember: 404,
+        keySameMode: 403,
+        keyOtherMode: 403,
+        keyOtherProject: 404,
+      },
+    },
+    {
+      m: 'POST',
+      path: '/members',
+      body: () => ({ email: `inv-${crypto.randomUUID()}@example.com`, role: 'viewer' }),
+      expect: {
+        owner: 201,
+        admin: 201,
+        developer: 403,
+        viewer: 403,
+        nonMember: 404,
+        keySameMode: 403,
+        keyOtherMode: 403,
+        keyOtherProject: 404,
+      },
+    },
+    {
+      m: 'GET',
+      path: '/billing',
+      expect: {
+        owner: 200,
+        admin: 200,
+        developer: 200,
+        viewer: 200,
+        nonMember: 404,
+        keySameMode: 403,
+        keyOtherMode: 403,
+        keyOtherProject: 404,
+      },
+    },
+    {
+      m: 'GET',
+      path: '/audit-log',
+      expect: {
+        owner: 200,
+        admin: 200,
+        developer: 403,
+        viewer: 403,
+        nonMember: 404,
+        keySameMode: 403,
+        keyOtherMode: 403,
+        keyOtherProject: 404,
+      },
+    },
   ];
-  it.each(table.flatMap((t) => WHO.map((w) => ({ ...t, w }))))('$w $m project$path', async ({ m, path, body, expect: exp, w }) => {
-    const res = await api(m, `/projects/${projectId}${path}`, creds[w], body?.());
-    expect(res.status, res.text).toBe(exp[w]);
-  });
+  it.each(table.flatMap((t) => WHO.map((w) => ({ ...t, w }))))(
+    '$w $m project$path',
+    async ({ m, path, body, expect: exp, w }) => {
+      const res = await api(m, `/projects/${projectId}${path}`, creds[w], body?.());
+      expect(res.status, res.text).toBe(exp[w]);
+    },
+  );
 
   it('rename needs admin; delete needs owner', async () => {
-    for (const w of ['developer', 'viewer'] as Who[]) expect((await api('PATCH', `/projects/${projectId}`, creds[w], { name: 'x', version: 1 })).status).toBe(403);
+    for (const w of ['developer', 'viewer'] as Who[])
+      expect((await api('PATCH', `/projects/${projectId}`, creds[w], { name: 'x', version: 1 })).status).toBe(403);
     expect((await api('DELETE', `/projects/${projectId}`, creds.admin)).status).toBe(403);
     expect((await api('DELETE', `/projects/${projectId}`, creds.nonMember)).status).toBe(404);
     const other = await newProject('iso-owner', 'To delete');
@@ -103,12 +186,19 @@ describe('project-level endpoints', () => {
     const victim = await createAsOwner('wallets');
     const res = await api('GET', `/projects/${mine.id}/test/wallets/${victim}`, mine.ownerToken);
     expect(res.status).toBe(404);
-    const patch = await api('PATCH', `/projects/${mine.id}/test/wallets/${victim}`, mine.ownerToken, { deployed: true, version: 1 });
+    const patch = await api('PATCH', `/projects/${mine.id}/test/wallets/${victim}`, mine.ownerToken, {
+      deployed: true,
+      version: 1,
+    });
     expect(patch.status).toBe(404);
     const del = await api('DELETE', `/projects/${mine.id}/test/wallets/${victim}`, mine.ownerToken);
     expect(del.status).toBe(404);
     // Referencing it from my project is refused too.
-    const tx = await api('POST', `/projects/${mine.id}/test/transactions`, mine.ownerToken, { chainId: 1, accountId: victim, interactions: [{ to: '0x' + '11'.repeat(20) }] });
+    const tx = await api('POST', `/projects/${mine.id}/test/transactions`, mine.ownerToken, {
+      chainId: 1,
+      accountId: victim,
+      interactions: [{ to: '0x' + '11'.repeat(20) }],
+    });
     expect(tx.status).toBe(400);
   });
 });

@@ -5,7 +5,14 @@ import type { FieldType, Filter, FilterValue, ListQuery } from '../../../src/sha
 import { testEnv } from './helpers';
 
 const SAMPLE: Record<FieldType, FilterValue> = {
-  int: 1, number: 1.5, bool: true, time: 0, address: '0x00000000000000000000000000000000000000aa', id: 'acc_00000000-0000-0000-0000-000000000000', enum: '', string: 'abc',
+  int: 1,
+  number: 1.5,
+  bool: true,
+  time: 0,
+  address: '0x00000000000000000000000000000000000000aa',
+  id: 'acc_00000000-0000-0000-0000-000000000000',
+  enum: '',
+  string: 'abc',
 };
 
 /** Every list query the API can build: each allowed filter and operator alone, each sort in both directions. */
@@ -15,11 +22,16 @@ function cases() {
     if (!r.list || !r.table) continue;
     const queries: { name: string; q: ListQuery }[] = [];
     const base = { page: 3, limit: 10, filters: [] as Filter[] };
-    for (const field of r.list.sorts) for (const dir of ['asc', 'desc'] as const) queries.push({ name: `order ${field}:${dir}`, q: { ...base, order: { field, dir } } });
+    for (const field of r.list.sorts)
+      for (const dir of ['asc', 'desc'] as const)
+        queries.push({ name: `order ${field}:${dir}`, q: { ...base, order: { field, dir } } });
     for (const [field, def] of Object.entries(r.list.filters)) {
       for (const op of def.ops) {
         const v = def.type === 'enum' ? def.values![0]! : SAMPLE[def.type];
-        queries.push({ name: `${field} ${op}`, q: { ...base, order: r.list.defaultOrder, filters: [{ field, op, value: op === 'in' ? [v, v] : v }] } });
+        queries.push({
+          name: `${field} ${op}`,
+          q: { ...base, order: r.list.defaultOrder, filters: [{ field, op, value: op === 'in' ? [v, v] : v }] },
+        });
       }
     }
     for (const { name, q } of queries) {
@@ -37,7 +49,9 @@ describe('EXPLAIN QUERY PLAN: no list query scans a whole table', () => {
     expect(new Set(all.map((c) => c.table)).size).toBeGreaterThanOrEqual(11);
   });
   it.each(all)('$name', async ({ sql, args, table }) => {
-    const { results } = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...args).all<{ detail: string }>();
+    const { results } = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...args)
+      .all<{ detail: string }>();
     const details = results.map((r) => r.detail);
     const scans = details.filter((d) => new RegExp(`^SCAN ${table}\\b`).test(d));
     expect(scans, details.join(' | ')).toEqual([]);

@@ -8,7 +8,11 @@ describe('api smoke', () => {
     const list = await api('GET', '/projects', p.ownerToken);
     expect(list.status).toBe(200);
     expect(list.body.data.map((x: any) => x.id)).toContain(p.id);
-    const w = await api('POST', `/projects/${p.id}/test/wallets`, p.secretTest, { address: '0x' + 'ab'.repeat(20), chainId: 1, accountType: 'Smart Account' });
+    const w = await api('POST', `/projects/${p.id}/test/wallets`, p.secretTest, {
+      address: '0x' + 'ab'.repeat(20),
+      chainId: 1,
+      accountType: 'Smart Account',
+    });
     expect(w.status, w.text).toBe(201);
     const wl = await api('GET', `/projects/${p.id}/test/wallets?limit=5`, await token('user-smoke'));
     expect(wl.status, wl.text).toBe(200);

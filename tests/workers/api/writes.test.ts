@@ -8,34 +8,81 @@ describe('secrets appear in exactly one response', () => {
     const p = await newProject('secret-owner');
     const base = `/projects/${p.id}/test`;
     const created = await api('POST', `${base}/api-keys`, p.ownerToken, { type: 'secret', name: 'CI' });
-    const hook = await api('POST', `${base}/webhooks`, p.ownerToken, { url: 'https://hooks.example.com/a', topics: ['test', 'user.created'] });
+    const hook = await api('POST', `${base}/webhooks`, p.ownerToken, {
+      url: 'https://hooks.example.com/a',
+      topics: ['test', 'user.created'],
+    });
     expect(hook.body.secret).toMatch(/^whsec_/);
     const providers = await api('GET', `${base}/auth/providers`, p.ownerToken);
-    const oauth = await api('PATCH', `${base}/auth/providers`, p.ownerToken, { oauth: { google: { enabled: true, clientId: 'cid', clientSecret: 'google-super-secret-1234' } }, version: providers.body.version });
+    const oauth = await api('PATCH', `${base}/auth/providers`, p.ownerToken, {
+      oauth: { google: { enabled: true, clientId: 'cid', clientSecret: 'google-super-secret-1234' } },
+      version: providers.body.version,
+    });
     expect(oauth.status, oauth.text).toBe(200);
     expect(oauth.body.data.oauth.google.clientSecretHint).toBe('••••1234');
-    const smtp = await api('PATCH', `${base}/auth/smtp`, p.ownerToken, { enabled: true, host: 'smtp.example.com', user: 'u', password: 'smtp-password-9876', from: 'no-reply@example.com', version: 1 });
+    const smtp = await api('PATCH', `${base}/auth/smtp`, p.ownerToken, {
+      enabled: true,
+      host: 'smtp.example.com',
+      user: 'u',
+      password: 'smtp-password-9876',
+      from: 'no-reply@example.com',
+      version: 1,
+    });
     expect(smtp.status, smtp.text).toBe(200);
     expect(smtp.body.data.passwordHint).toBe('••••9876');
     const bw = await api('POST', `${base}/backend-wallets`, p.ownerToken, { custody: 'custodial', name: 'Treasury' });
     expect(bw.status).toBe(201);
 
-    const secrets = [p.secretTest, p.secretLive, created.body.secret, hook.body.secret, 'google-super-secret-1234', 'smtp-password-9876'];
-    const stored = await testEnv.DB.prepare('SELECT encrypted_private_key FROM backend_wallets WHERE id = ?').bind(bw.body.id).first<{ encrypted_private_key: string }>();
+    const secrets = [
+      p.secretTest,
+      p.secretLive,
+      created.body.secret,
+      hook.body.secret,
+      'google-super-secret-1234',
+      'smtp-password-9876',
+    ];
+    const stored = await testEnv.DB.prepare('SELECT encrypted_private_key FROM backend_wallets WHERE id = ?')
+      .bind(bw.body.id)
+      .first<{ encrypted_private_key: string }>();
     expect(stored!.encrypted_private_key).toMatch(/^v1\./);
     const paths = [
-      `/projects/${p.id}`, `${base}/api-keys`, `${base}/api-keys/${created.body.id}`, `/projects/${p.id.replace('test', 'live')}/live/api-keys`, `${base}/webhooks`, `${base}/webhooks/${hook.body.id}`,
-      `${base}/auth/providers`, `${base}/auth/smtp`, `${base}/backend-wallets`, `${base}/backend-wallets/${bw.body.id}`, `/projects/${p.id}/audit-log?limit=100`, '/projects',
+      `/projects/${p.id}`,
+      `${base}/api-keys`,
+      `${base}/api-keys/${created.body.id}`,
+      `/projects/${p.id.replace('test', 'live')}/live/api-keys`,
+      `${base}/webhooks`,
+      `${base}/webhooks/${hook.body.id}`,
+      `${base}/auth/providers`,
+      `${base}/auth/smtp`,
+      `${base}/backend-wallets`,
+      `${base}/backend-wallets/${bw.body.id}`,
+      `/projects/${p.id}/audit-log?limit=100`,
+      '/projects',
     ];
     for (const path of paths) {
       const res = await api('GET', path, p.ownerToken);
       expect(res.status, path).toBe(200);
       for (const s of secrets) expect(res.text.includes(s), `${path} leaks a secret`).toBe(false);
-      expect(/key_hash|secret_encrypted|encrypted_private_key|"v1\.[A-Za-z0-9_-]+\./.test(res.text), `${path} leaks stored secret material`).toBe(false);
+      expect(
+        /key_hash|secret_encrypted|encrypted_private_key|"v1\.[A-Za-z0-9_-]+\./.test(res.text),
+        `${path} leaks stored secret material`,
+      ).toBe(false);
     }
     // Idempotent replays of creates do not carry the secret again.
-    const k1 = await api('POST', `${base}/api-keys`, p.ownerToken, { type: 'secret', name: 'Idem' }, { 'Idempotency-Key': 'k-1' });
-    const k2 = await api('POST', `${base}/api-keys`, p.ownerToken, { type: 'secret', name: 'Idem' }, { 'Idempotency-Key': 'k-1' });
+    const k1 = await api(
+      'POST',
+      `${base}/api-keys`,
+      p.ownerToken,
+      { type: 'secret', name: 'Idem' },
+      { 'Idempotency-Key': 'k-1' },
+    );
+    const k2 = await api(
+      'POST',
+      `${base}/api-keys`,
+      p.ownerToken,
+      { type: 'secret', name: 'Idem' },
+      { 'Idempotency-Key': 'k-1' },
+    );
     expect(k1.body.secret).toMatch(/^sk_test_/);
     expect(k2.headers.get('Idempotent-Replayed')).toBe('true');
     expect(k2.body.id).toBe(k1.body.id);
@@ -48,10 +95,18 @@ describe('versions and races', () => {
     const p = await newProject('race-owner');
     const base = `/projects/${p.id}/test`;
     const u = await api('POST', `${base}/users`, p.ownerToken, { name: 'Racer' });
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => api('PATCH', `${base}/users/${u.body.id}`, p.ownerToken, { name: `Name ${i}`, version: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        api('PATCH', `${base}/users/${u.body.id}`, p.ownerToken, { name: `Name ${i}`, version: 1 }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
-    const audit = await api('GET', `/projects/${p.id}/audit-log?filters=${encodeURIComponent(JSON.stringify([{ field: 'action', op: 'eq', value: 'user.updated' }]))}`, p.ownerToken);
+    const audit = await api(
+      'GET',
+      `/projects/${p.id}/audit-log?filters=${encodeURIComponent(JSON.stringify([{ field: 'action', op: 'eq', value: 'user.updated' }]))}`,
+      p.ownerToken,
+    );
     expect(audit.body.total).toBe(1);
     const stale = await api('PATCH', `/projects/${p.id}`, p.ownerToken, { name: 'New', version: 7 });
     expect(stale.status).toBe(409);
@@ -61,12 +116,20 @@ describe('versions and races', () => {
     const p = await newProject('idem-owner');
     const base = `/projects/${p.id}/test`;
     const body = { address: addr(9001), chainId: 10, accountType: 'Externally Owned Account' };
-    const all = await Promise.all(Array.from({ length: 4 }, () => api('POST', `${base}/wallets`, p.ownerToken, body, { 'Idempotency-Key': 'w-1' })));
+    const all = await Promise.all(
+      Array.from({ length: 4 }, () => api('POST', `${base}/wallets`, p.ownerToken, body, { 'Idempotency-Key': 'w-1' })),
+    );
     expect(new Set(all.map((r) => r.body.id)).size).toBe(1);
     expect(all.every((r) => r.status === 201)).toBe(true);
     const list = await api('GET', `${base}/wallets`, p.ownerToken);
     expect(list.body.total).toBe(1);
-    const other = await api('POST', `${base}/wallets`, p.ownerToken, { ...body, chainId: 11 }, { 'Idempotency-Key': 'w-1' });
+    const other = await api(
+      'POST',
+      `${base}/wallets`,
+      p.ownerToken,
+      { ...body, chainId: 11 },
+      { 'Idempotency-Key': 'w-1' },
+    );
     expect(other.status).toBe(409);
   });
 });
@@ -74,7 +137,11 @@ describe('versions and races', () => {
 describe('atomic project creation', () => {
   it('a failure mid-way leaves nothing behind and answers a generic 500', async () => {
     const db = testEnv.DB;
-    await db.prepare(`CREATE TRIGGER IF NOT EXISTS test_fail_settings BEFORE INSERT ON settings WHEN NEW.kind = 'smtp' AND NEW.mode = 'test' AND (SELECT name FROM projects WHERE id = NEW.project_id) = 'explode' BEGIN SELECT RAISE(ABORT, 'boom'); END`).run();
+    await db
+      .prepare(
+        `CREATE TRIGGER IF NOT EXISTS test_fail_settings BEFORE INSERT ON settings WHEN NEW.kind = 'smtp' AND NEW.mode = 'test' AND (SELECT name FROM projects WHERE id = NEW.project_id) = 'explode' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+      )
+      .run();
     try {
       const res = await api('POST', '/projects', await token('atomic-user'), { name: 'explode' });
       expect(res.status).toBe(500);
@@ -91,7 +158,10 @@ describe('atomic project creation', () => {
     }
     const ok = await api('POST', '/projects', await token('atomic-user'), { name: 'fine' });
     expect(ok.status).toBe(201);
-    const settings = await db.prepare('SELECT COUNT(*) AS n FROM settings WHERE project_id = ?').bind(ok.body.id).first<{ n: number }>();
+    const settings = await db
+      .prepare('SELECT COUNT(*) AS n FROM settings WHERE project_id = ?')
+      .bind(ok.body.id)
+      .first<{ n: number }>();
     expect(settings!.n).toBe(10);
   });
 });
@@ -115,13 +185,19 @@ describe('members', () => {
 
   it('invites are pending for 24 h and become a membership when the verified email signs in', async () => {
     const p = await newProject('inv-owner');
-    const inv = await api('POST', `/projects/${p.id}/members`, p.ownerToken, { email: 'New.Dev@Example.com', role: 'developer' });
+    const inv = await api('POST', `/projects/${p.id}/members`, p.ownerToken, {
+      email: 'New.Dev@Example.com',
+      role: 'developer',
+    });
     expect(inv.status, inv.text).toBe(201);
     expect(inv.body.status).toBe('pending');
     expect(Date.parse(inv.body.expiresAt) - Date.parse(inv.body.createdAt)).toBe(24 * 3600_000);
     const unverified = await token('new-dev', { email: 'new.dev@example.com' });
     expect((await api('GET', `/projects/${p.id}`, unverified)).status).toBe(404);
-    const verified = await token('new-dev', { email: 'new.dev@example.com', claims: { user_metadata: { email_verified: true } } });
+    const verified = await token('new-dev', {
+      email: 'new.dev@example.com',
+      claims: { user_metadata: { email_verified: true } },
+    });
     const list = await api('GET', '/projects', verified);
     expect(list.body.data.map((x: any) => [x.id, x.role])).toContainEqual([p.id, 'developer']);
     const members = await api('GET', `/projects/${p.id}/members`, p.ownerToken);
@@ -131,7 +207,9 @@ describe('members', () => {
   it('expired invites do not grant access', async () => {
     const p = await newProject('inv-owner-2');
     await api('POST', `/projects/${p.id}/members`, p.ownerToken, { email: 'late@example.com', role: 'viewer' });
-    await testEnv.DB.prepare('UPDATE invites SET expires_at = ? WHERE project_id = ?').bind(Date.now() - 1, p.id).run();
+    await testEnv.DB.prepare('UPDATE invites SET expires_at = ? WHERE project_id = ?')
+      .bind(Date.now() - 1, p.id)
+      .run();
     const t = await token('late', { email: 'late@example.com', claims: { email_verified: true } });
     expect((await api('GET', `/projects/${p.id}`, t)).status).toBe(404);
   });
@@ -144,10 +222,20 @@ describe('features', () => {
     const c = await api('POST', base, p.ownerToken, { custody: 'custodial', name: 'Hot' });
     expect(c.body.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const signature = await DEV_ACCOUNT.signMessage({ message: ownershipMessage(p.id, DEV_ACCOUNT.address) });
-    const good = await api('POST', base, p.ownerToken, { custody: 'added', name: 'Mine', address: DEV_ACCOUNT.address, signature });
+    const good = await api('POST', base, p.ownerToken, {
+      custody: 'added',
+      name: 'Mine',
+      address: DEV_ACCOUNT.address,
+      signature,
+    });
     expect(good.status, good.text).toBe(201);
     const wrong = await DEV_ACCOUNT.signMessage({ message: 'something else' });
-    const bad = await api('POST', base, p.ownerToken, { custody: 'added', name: 'Mine', address: addr(5), signature: wrong });
+    const bad = await api('POST', base, p.ownerToken, {
+      custody: 'added',
+      name: 'Mine',
+      address: addr(5),
+      signature: wrong,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/ownership/);
   });
@@ -156,13 +244,33 @@ describe('features', () => {
     const p = await newProject('tx-owner');
     const base = `/projects/${p.id}/live`;
     const t = p.ownerToken;
-    const w = await api('POST', `${base}/wallets`, t, { address: addr(42), chainId: 8453, accountType: 'Smart Account' });
+    const w = await api('POST', `${base}/wallets`, t, {
+      address: addr(42),
+      chainId: 8453,
+      accountType: 'Smart Account',
+    });
     const pol = await api('POST', `${base}/policies`, t, { name: 'Sponsor', chainId: 8453 });
-    const rule = await api('POST', `${base}/policies/${pol.body.id}/rules`, t, { type: 'rate_limit', limitType: 'count_per_interval', limitValue: 10, intervalUnit: 'day', intervalValue: 1 });
+    const rule = await api('POST', `${base}/policies/${pol.body.id}/rules`, t, {
+      type: 'rate_limit',
+      limitType: 'count_per_interval',
+      limitValue: 10,
+      intervalUnit: 'day',
+      intervalValue: 1,
+    });
     expect(rule.status, rule.text).toBe(201);
-    const con = await api('POST', `${base}/contracts`, t, { name: 'USDC', chainId: 8453, address: addr(99), abi: ERC20_ABI });
+    const con = await api('POST', `${base}/contracts`, t, {
+      name: 'USDC',
+      chainId: 8453,
+      address: addr(99),
+      abi: ERC20_ABI,
+    });
     expect(con.body.functions).toEqual(['transfer', 'balanceOf']);
-    const tx = await api('POST', `${base}/transactions`, t, { chainId: 8453, accountId: w.body.id, policyId: pol.body.id, interactions: [{ contract: con.body.id, functionName: 'transfer', functionArgs: [addr(1), '10'] }] });
+    const tx = await api('POST', `${base}/transactions`, t, {
+      chainId: 8453,
+      accountId: w.body.id,
+      policyId: pol.body.id,
+      interactions: [{ contract: con.body.id, functionName: 'transfer', functionArgs: [addr(1), '10'] }],
+    });
     expect(tx.status, tx.text).toBe(201);
     const got = await api('GET', `${base}/transactions/${tx.body.id}`, t);
     expect(got.body.statusHistory.map((h: any) => h.status)).toEqual(['new']);
@@ -184,12 +292,24 @@ describe('features', () => {
   it('settings: invalid values 400, stale version 409, ecosystem theme', async () => {
     const p = await newProject('set-owner');
     const base = `/projects/${p.id}/test`;
-    expect((await api('PATCH', `${base}/auth/security`, p.ownerToken, { sessionLifetimeSeconds: 5, version: 1 })).status).toBe(400);
-    expect((await api('PATCH', `${base}/auth/security`, p.ownerToken, { unknownThing: 1, version: 1 })).status).toBe(400);
-    const ok = await api('PATCH', `${base}/auth/security`, p.ownerToken, { allowedOrigins: ['https://app.example.com'], version: 1 });
+    expect(
+      (await api('PATCH', `${base}/auth/security`, p.ownerToken, { sessionLifetimeSeconds: 5, version: 1 })).status,
+    ).toBe(400);
+    expect((await api('PATCH', `${base}/auth/security`, p.ownerToken, { unknownThing: 1, version: 1 })).status).toBe(
+      400,
+    );
+    const ok = await api('PATCH', `${base}/auth/security`, p.ownerToken, {
+      allowedOrigins: ['https://app.example.com'],
+      version: 1,
+    });
     expect(ok.status, ok.text).toBe(200);
-    expect((await api('PATCH', `${base}/auth/security`, p.ownerToken, { allowedOrigins: [], version: 1 })).status).toBe(409);
-    const eco = await api('PATCH', `${base}/ecosystem`, p.ownerToken, { theme: { primaryColor: '#ff0000' }, version: 1 });
+    expect((await api('PATCH', `${base}/auth/security`, p.ownerToken, { allowedOrigins: [], version: 1 })).status).toBe(
+      409,
+    );
+    const eco = await api('PATCH', `${base}/ecosystem`, p.ownerToken, {
+      theme: { primaryColor: '#ff0000' },
+      version: 1,
+    });
     expect(eco.body.data.theme).toMatchObject({ primaryColor: '#ff0000', radius: '0.5rem' });
   });
 });

@@ -1,4 +1,11 @@
-import { apiKeyCreateSchema, apiKeyListSpec, apiKeyRotateSchema, apiKeySchema, apiKeyUpdateSchema, apiKeyWithSecretSchema } from '../../../../src/shared/api/api-keys';
+import {
+  apiKeyCreateSchema,
+  apiKeyListSpec,
+  apiKeyRotateSchema,
+  apiKeySchema,
+  apiKeyUpdateSchema,
+  apiKeyWithSecretSchema,
+} from '../../../../src/shared/api/api-keys';
 import type { Mode } from '../../../../src/shared/api/common';
 import { newId } from '../../../../src/shared/api/ids';
 import type { ApiKeyRow } from '../../db/api-keys';
@@ -14,7 +21,11 @@ import { getRoute, listRoute, mustGet, updateRoute } from '../crud';
 const P = '/projects/:projectId/:mode/api-keys';
 
 /** A new key: publishable keys are stored as is, secret/shield keys only hashed. `secret` is the only full copy. */
-export async function makeKey(mode: Mode, type: 'publishable' | 'secret' | 'shield', name: string): Promise<{ key: NewKey & { type: typeof type }; secret: string }> {
+export async function makeKey(
+  mode: Mode,
+  type: 'publishable' | 'secret' | 'shield',
+  name: string,
+): Promise<{ key: NewKey & { type: typeof type }; secret: string }> {
   const prefix = type === 'publishable' ? 'pk' : type === 'secret' ? 'sk' : 'shk';
   const secret = `${prefix}_${mode}_${randomToken(24)}`;
   const isPublic = type === 'publishable';
@@ -60,32 +71,99 @@ export function apiKeyToApi(row: Row) {
 
 function keyRow(k: NewKey & { type: string }, projectId: string, scopes: string[], now: number): Row {
   return {
-    id: k.id, project_id: projectId, mode: k.mode, type: k.type, name: k.name, scopes: JSON.stringify(scopes), public_key: k.publicKey, key_hash: k.keyHash, hint: k.hint,
-    created_at: now, updated_at: now, last_used_at: null, revoked_at: null, expires_at: null, replaced_by: null, version: 1,
+    id: k.id,
+    project_id: projectId,
+    mode: k.mode,
+    type: k.type,
+    name: k.name,
+    scopes: JSON.stringify(scopes),
+    public_key: k.publicKey,
+    key_hash: k.keyHash,
+    hint: k.hint,
+    created_at: now,
+    updated_at: now,
+    last_used_at: null,
+    revoked_at: null,
+    expires_at: null,
+    replaced_by: null,
+    version: 1,
   };
 }
 
 const TABLE = { table: 'api_keys', columns: { createdAt: 'created_at', type: 'type' } };
 
 export const apiKeyRoutes: RouteDef[] = [
-  listRoute({ path: P, tag: 'API keys', summary: 'List API keys', def: TABLE, spec: apiKeyListSpec, toApi: apiKeyToApi, item: apiKeySchema, permission: 'manage_keys' }),
+  listRoute({
+    path: P,
+    tag: 'API keys',
+    summary: 'List API keys',
+    def: TABLE,
+    spec: apiKeyListSpec,
+    toApi: apiKeyToApi,
+    item: apiKeySchema,
+    permission: 'manage_keys',
+  }),
   {
-    method: 'POST', path: P, scope: 'mode', permission: 'manage_keys', tag: 'API keys', summary: 'Create an API key (the secret is in this response only)',
-    body: apiKeyCreateSchema, response: apiKeyWithSecretSchema, status: 201, idempotent: true,
+    method: 'POST',
+    path: P,
+    scope: 'mode',
+    permission: 'manage_keys',
+    tag: 'API keys',
+    summary: 'Create an API key (the secret is in this response only)',
+    body: apiKeyCreateSchema,
+    response: apiKeyWithSecretSchema,
+    status: 201,
+    idempotent: true,
     handler: async (c) => {
       const body = await readJson(c.request, apiKeyCreateSchema);
       const { key, secret } = await makeKey(modeOf(c), body.type, body.name);
       const row = keyRow(key, c.access!.projectId, body.scopes, c.now);
       const response = { ...apiKeyToApi(row), secret };
       // The idempotency record stores the response without the secret: a replay cannot leak it.
-      return commitCreate(c, { statements: [insertStmt(c.env.DB, 'api_keys', row)], audit: auditFor(c, 'api_key.created', 'api_keys', key.id, { type: body.type }), body: { ...response, secret: null }, response, requestBody: body });
+      return commitCreate(c, {
+        statements: [insertStmt(c.env.DB, 'api_keys', row)],
+        audit: auditFor(c, 'api_key.created', 'api_keys', key.id, { type: body.type }),
+        body: { ...response, secret: null },
+        response,
+        requestBody: body,
+      });
     },
   },
-  { ...getRoute({ path: `${P}/:id`, tag: 'API keys', summary: 'Read an API key', table: 'api_keys', what: 'API key', toApi: apiKeyToApi, item: apiKeySchema }), permission: 'manage_keys' },
-  updateRoute({ path: `${P}/:id`, tag: 'API keys', summary: 'Rename an API key', table: 'api_keys', what: 'API key', action: 'api_key.renamed', permission: 'manage_keys', body: apiKeyUpdateSchema, toColumns: (b) => ({ name: b.name }), toApi: apiKeyToApi, item: apiKeySchema }),
   {
-    method: 'POST', path: `${P}/:id/rotate`, scope: 'mode', permission: 'manage_keys', tag: 'API keys', summary: 'Rotate a key: a new secret now, the old one keeps working for the grace period',
-    body: apiKeyRotateSchema, response: apiKeyWithSecretSchema, status: 201,
+    ...getRoute({
+      path: `${P}/:id`,
+      tag: 'API keys',
+      summary: 'Read an API key',
+      table: 'api_keys',
+      what: 'API key',
+      toApi: apiKeyToApi,
+      item: apiKeySchema,
+    }),
+    permission: 'manage_keys',
+  },
+  updateRoute({
+    path: `${P}/:id`,
+    tag: 'API keys',
+    summary: 'Rename an API key',
+    table: 'api_keys',
+    what: 'API key',
+    action: 'api_key.renamed',
+    permission: 'manage_keys',
+    body: apiKeyUpdateSchema,
+    toColumns: (b) => ({ name: b.name }),
+    toApi: apiKeyToApi,
+    item: apiKeySchema,
+  }),
+  {
+    method: 'POST',
+    path: `${P}/:id/rotate`,
+    scope: 'mode',
+    permission: 'manage_keys',
+    tag: 'API keys',
+    summary: 'Rotate a key: a new secret now, the old one keeps working for the grace period',
+    body: apiKeyRotateSchema,
+    response: apiKeyWithSecretSchema,
+    status: 201,
     handler: async (c) => {
       const body = await readJson(c.request, apiKeyRotateSchema);
       const old = (await mustGet(c, 'api_keys', c.params.id!, 'API key')) as unknown as ApiKeyRow;
@@ -94,21 +172,50 @@ export const apiKeyRoutes: RouteDef[] = [
       const row = keyRow(key, c.access!.projectId, parseJson<string[]>(old.scopes, []), c.now);
       const db = c.env.DB;
       const [upd] = await db.batch([
-        updateStmt(db, 'api_keys', scopeOf(c), old.id, old.version, { expires_at: c.now + body.gracePeriodSeconds * 1000, replaced_by: key.id }, c.now),
-        auditStmt(db, auditFor(c, 'api_key.rotated', 'api_keys', old.id, { replacedBy: key.id, gracePeriodSeconds: body.gracePeriodSeconds }), true),
-        insertIfStmt(db, 'api_keys', row, 'EXISTS (SELECT 1 FROM api_keys WHERE id = ? AND replaced_by = ?)', [old.id, key.id]),
+        updateStmt(
+          db,
+          'api_keys',
+          scopeOf(c),
+          old.id,
+          old.version,
+          { expires_at: c.now + body.gracePeriodSeconds * 1000, replaced_by: key.id },
+          c.now,
+        ),
+        auditStmt(
+          db,
+          auditFor(c, 'api_key.rotated', 'api_keys', old.id, {
+            replacedBy: key.id,
+            gracePeriodSeconds: body.gracePeriodSeconds,
+          }),
+          true,
+        ),
+        insertIfStmt(db, 'api_keys', row, 'EXISTS (SELECT 1 FROM api_keys WHERE id = ? AND replaced_by = ?)', [
+          old.id,
+          key.id,
+        ]),
       ]);
-      if (!upd!.results.length) throw new ApiError('conflict', 'API key was changed by someone else: reload and try again');
+      if (!upd!.results.length)
+        throw new ApiError('conflict', 'API key was changed by someone else: reload and try again');
       return json({ ...apiKeyToApi(row), secret }, 201);
     },
   },
   {
-    method: 'DELETE', path: `${P}/:id`, scope: 'mode', permission: 'manage_keys', tag: 'API keys', summary: 'Revoke an API key (kept in the list as revoked)', status: 204,
+    method: 'DELETE',
+    path: `${P}/:id`,
+    scope: 'mode',
+    permission: 'manage_keys',
+    tag: 'API keys',
+    summary: 'Revoke an API key (kept in the list as revoked)',
+    status: 204,
     handler: async (c) => {
       const db = c.env.DB;
       const s = scopeOf(c);
       const [res] = await db.batch([
-        db.prepare('UPDATE api_keys SET revoked_at = ?, updated_at = ?, version = version + 1 WHERE id = ? AND project_id = ? AND mode = ? AND revoked_at IS NULL').bind(c.now, c.now, c.params.id, s.projectId, s.mode),
+        db
+          .prepare(
+            'UPDATE api_keys SET revoked_at = ?, updated_at = ?, version = version + 1 WHERE id = ? AND project_id = ? AND mode = ? AND revoked_at IS NULL',
+          )
+          .bind(c.now, c.now, c.params.id, s.projectId, s.mode),
         auditStmt(db, auditFor(c, 'api_key.revoked', 'api_keys', c.params.id!), true),
       ]);
       if (!res!.meta.changes) await mustGet(c, 'api_keys', c.params.id!, 'API key');

@@ -9,7 +9,10 @@ const P = '/projects/:projectId/billing';
 async function billing(c: ApiContext) {
   const db = c.env.DB;
   const id = c.access!.projectId;
-  const project = await db.prepare('SELECT plan, version FROM projects WHERE id = ?').bind(id).first<{ plan: string; version: number }>();
+  const project = await db
+    .prepare('SELECT plan, version FROM projects WHERE id = ?')
+    .bind(id)
+    .first<{ plan: string; version: number }>();
   if (!project) throw notFound('Project');
   const plan = PLANS[(project.plan in PLANS ? project.plan : 'free') as PlanId];
   const d = new Date(c.now);
@@ -17,7 +20,11 @@ async function billing(c: ApiContext) {
   const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
   const since = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 11, 1);
   const [ops, users, wallets, history] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS n FROM transactions WHERE project_id = ? AND mode = 'live' AND created_at >= ? AND created_at < ?`).bind(id, start, end),
+    db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM transactions WHERE project_id = ? AND mode = 'live' AND created_at >= ? AND created_at < ?`,
+      )
+      .bind(id, start, end),
     db.prepare(`SELECT COUNT(*) AS n FROM users WHERE project_id = ? AND mode = 'live'`).bind(id),
     db.prepare(`SELECT COUNT(*) AS n FROM wallets WHERE project_id = ? AND mode = 'live'`).bind(id),
     db
@@ -28,27 +35,57 @@ async function billing(c: ApiContext) {
       .bind(id, since, end),
   ]);
   const n = (r: D1Result | undefined) => Number((r?.results[0] as { n?: number } | undefined)?.n ?? 0);
-  const cost = (count: number) => plan.priceUsd + (Math.max(0, count - plan.includedOperations) / 1000) * plan.overagePer1000Usd;
+  const cost = (count: number) =>
+    plan.priceUsd + (Math.max(0, count - plan.includedOperations) / 1000) * plan.overagePer1000Usd;
   const used = n(ops);
   const overage = Math.max(0, used - plan.includedOperations);
   return {
     plan: { ...plan },
     period: { start: isoStrict(start), end: isoStrict(end) },
-    usage: { operations: used, included: plan.includedOperations, overage, overageEstimateUsd: Math.round((overage / 1000) * plan.overagePer1000Usd * 100) / 100, users: n(users), wallets: n(wallets) },
-    history: (history!.results as { month: string; n: number }[]).map((h) => ({ month: h.month, operations: h.n, costUsd: Math.round(cost(h.n) * 100) / 100 })),
+    usage: {
+      operations: used,
+      included: plan.includedOperations,
+      overage,
+      overageEstimateUsd: Math.round((overage / 1000) * plan.overagePer1000Usd * 100) / 100,
+      users: n(users),
+      wallets: n(wallets),
+    },
+    history: (history!.results as { month: string; n: number }[]).map((h) => ({
+      month: h.month,
+      operations: h.n,
+      costUsd: Math.round(cost(h.n) * 100) / 100,
+    })),
     version: project.version,
   };
 }
 
 export const billingRoutes: RouteDef[] = [
-  { method: 'GET', path: P, scope: 'project', permission: 'read', tag: 'Billing', summary: 'Plan, usage this month (counted from real rows) and monthly history', response: billingSchema, handler: async (c) => json(await billing(c)) },
   {
-    method: 'PATCH', path: P, scope: 'project', permission: 'manage_billing', tag: 'Billing', summary: 'Change the plan', body: billingUpdateSchema, response: billingSchema,
+    method: 'GET',
+    path: P,
+    scope: 'project',
+    permission: 'read',
+    tag: 'Billing',
+    summary: 'Plan, usage this month (counted from real rows) and monthly history',
+    response: billingSchema,
+    handler: async (c) => json(await billing(c)),
+  },
+  {
+    method: 'PATCH',
+    path: P,
+    scope: 'project',
+    permission: 'manage_billing',
+    tag: 'Billing',
+    summary: 'Change the plan',
+    body: billingUpdateSchema,
+    response: billingSchema,
     handler: async (c) => {
       const body = await readJson(c.request, billingUpdateSchema);
       await commitUpdate(
         c,
-        c.env.DB.prepare('UPDATE projects SET plan = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ? RETURNING id').bind(body.plan, c.now, c.access!.projectId, body.version),
+        c.env.DB.prepare(
+          'UPDATE projects SET plan = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ? RETURNING id',
+        ).bind(body.plan, c.now, c.access!.projectId, body.version),
         auditFor(c, 'billing.plan_changed', 'projects', c.access!.projectId, { plan: body.plan }),
         'Project',
         async () => true,

@@ -1,7 +1,12 @@
 import { getAddress, parseAbiItem, parseAbiParameters, toFunctionSelector, type AbiFunction } from 'viem';
 import { formatAbiItem, formatAbiParams } from 'viem/utils';
 import { newId } from '../../../../src/shared/api/ids';
-import { contractCreateSchema, contractListSpec, contractSchema, contractUpdateSchema } from '../../../../src/shared/api/contracts';
+import {
+  contractCreateSchema,
+  contractListSpec,
+  contractSchema,
+  contractUpdateSchema,
+} from '../../../../src/shared/api/contracts';
 import { insertStmt, isUniqueViolation, parseJson, type Row } from '../../db/core';
 import { modeOf, type RouteDef } from '../context';
 import { ApiError, isoStrict, readJson } from '../http';
@@ -9,7 +14,10 @@ import { auditFor, commitCreate } from '../writes';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../crud';
 
 const P = '/projects/:projectId/:mode/contracts';
-const CONTRACTS = { table: 'contracts', columns: { createdAt: 'created_at', chainId: 'chain_id', name: 'name', address: 'address' } };
+const CONTRACTS = {
+  table: 'contracts',
+  columns: { createdAt: 'created_at', chainId: 'chain_id', name: 'name', address: 'address' },
+};
 
 /** Validates a JSON ABI with viem: every item must format and re-parse, functions must have a selector. */
 export function validateAbi(abi: Record<string, unknown>[]): string[] {
@@ -39,40 +47,106 @@ export function validateAbi(abi: Record<string, unknown>[]): string[] {
 function contractToApi(r: Row, withAbi = false) {
   const abi = parseJson<Record<string, unknown>[]>(r.abi, []);
   return {
-    id: r.id, name: r.name, chainId: r.chain_id, address: r.address,
+    id: r.id,
+    name: r.name,
+    chainId: r.chain_id,
+    address: r.address,
     ...(withAbi ? { abi } : {}),
     functions: abi.filter((i) => i.type === 'function').map((i) => String(i.name)),
-    publicVerified: r.public_verified === 1, createdAt: isoStrict(r.created_at as number), updatedAt: isoStrict(r.updated_at as number), version: r.version,
+    publicVerified: r.public_verified === 1,
+    createdAt: isoStrict(r.created_at as number),
+    updatedAt: isoStrict(r.updated_at as number),
+    version: r.version,
   };
 }
 
 export const contractRoutes: RouteDef[] = [
-  listRoute({ path: P, tag: 'Contracts', summary: 'List contracts (without ABIs)', def: CONTRACTS, spec: contractListSpec, toApi: (r) => contractToApi(r), item: contractSchema }),
+  listRoute({
+    path: P,
+    tag: 'Contracts',
+    summary: 'List contracts (without ABIs)',
+    def: CONTRACTS,
+    spec: contractListSpec,
+    toApi: (r) => contractToApi(r),
+    item: contractSchema,
+  }),
   {
-    method: 'POST', path: P, scope: 'mode', permission: 'write_data', tag: 'Contracts', summary: 'Add a contract (ABI validated with viem)', body: contractCreateSchema, response: contractSchema, status: 201, idempotent: true,
+    method: 'POST',
+    path: P,
+    scope: 'mode',
+    permission: 'write_data',
+    tag: 'Contracts',
+    summary: 'Add a contract (ABI validated with viem)',
+    body: contractCreateSchema,
+    response: contractSchema,
+    status: 201,
+    idempotent: true,
     handler: async (c) => {
       const b = await readJson(c.request, contractCreateSchema);
       validateAbi(b.abi);
       const row: Row = {
-        id: newId('con'), project_id: c.access!.projectId, mode: modeOf(c), name: b.name, chain_id: b.chainId, address: getAddress(b.address), abi: JSON.stringify(b.abi),
-        public_verified: b.publicVerified ? 1 : 0, created_at: c.now, updated_at: c.now, version: 1,
+        id: newId('con'),
+        project_id: c.access!.projectId,
+        mode: modeOf(c),
+        name: b.name,
+        chain_id: b.chainId,
+        address: getAddress(b.address),
+        abi: JSON.stringify(b.abi),
+        public_verified: b.publicVerified ? 1 : 0,
+        created_at: c.now,
+        updated_at: c.now,
+        version: 1,
       };
       const response = contractToApi(row, true);
       try {
-        return await commitCreate(c, { statements: [insertStmt(c.env.DB, 'contracts', row)], audit: auditFor(c, 'contract.created', 'contracts', row.id as string), body: response, response, requestBody: b });
+        return await commitCreate(c, {
+          statements: [insertStmt(c.env.DB, 'contracts', row)],
+          audit: auditFor(c, 'contract.created', 'contracts', row.id as string),
+          body: response,
+          response,
+          requestBody: b,
+        });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError('conflict', 'This contract address is already added on this chain');
+        if (isUniqueViolation(err))
+          throw new ApiError('conflict', 'This contract address is already added on this chain');
         throw err;
       }
     },
   },
-  getRoute({ path: `${P}/:id`, tag: 'Contracts', summary: 'Read a contract with its ABI', table: 'contracts', what: 'Contract', toApi: (r) => contractToApi(r, true), item: contractSchema }),
+  getRoute({
+    path: `${P}/:id`,
+    tag: 'Contracts',
+    summary: 'Read a contract with its ABI',
+    table: 'contracts',
+    what: 'Contract',
+    toApi: (r) => contractToApi(r, true),
+    item: contractSchema,
+  }),
   updateRoute({
-    path: `${P}/:id`, tag: 'Contracts', summary: 'Update a contract', table: 'contracts', what: 'Contract', action: 'contract.updated', body: contractUpdateSchema, toApi: (r) => contractToApi(r, true), item: contractSchema,
+    path: `${P}/:id`,
+    tag: 'Contracts',
+    summary: 'Update a contract',
+    table: 'contracts',
+    what: 'Contract',
+    action: 'contract.updated',
+    body: contractUpdateSchema,
+    toApi: (r) => contractToApi(r, true),
+    item: contractSchema,
     toColumns: (b) => {
       if (b.abi) validateAbi(b.abi);
-      return { ...(b.name === undefined ? {} : { name: b.name }), ...(b.abi === undefined ? {} : { abi: b.abi }), ...(b.publicVerified === undefined ? {} : { public_verified: b.publicVerified }) };
+      return {
+        ...(b.name === undefined ? {} : { name: b.name }),
+        ...(b.abi === undefined ? {} : { abi: b.abi }),
+        ...(b.publicVerified === undefined ? {} : { public_verified: b.publicVerified }),
+      };
     },
   }),
-  deleteRoute({ path: `${P}/:id`, tag: 'Contracts', summary: 'Delete a contract', table: 'contracts', what: 'Contract', action: 'contract.deleted' }),
+  deleteRoute({
+    path: `${P}/:id`,
+    tag: 'Contracts',
+    summary: 'Delete a contract',
+    table: 'contracts',
+    what: 'Contract',
+    action: 'contract.deleted',
+  }),
 ];

@@ -1,7 +1,14 @@
 import { MODES } from '../../../../src/shared/api/common';
 import { newId } from '../../../../src/shared/api/ids';
 import { parseListQuery } from '../../../../src/shared/api/list-params';
-import { projectCreateSchema, projectListSpec, projectSchema, projectUpdateSchema, auditEntrySchema, auditListSpec } from '../../../../src/shared/api/projects';
+import {
+  projectCreateSchema,
+  projectListSpec,
+  projectSchema,
+  projectUpdateSchema,
+  auditEntrySchema,
+  auditListSpec,
+} from '../../../../src/shared/api/projects';
 import { apiKeyWithSecretSchema } from '../../../../src/shared/api/api-keys';
 import { listOf } from '../../../../src/shared/api/common';
 import { z } from 'zod';
@@ -17,8 +24,15 @@ import { makeKey } from './api-keys';
 export function projectToApi(row: Row) {
   const r = row as unknown as ProjectRow;
   return {
-    id: r.id, name: r.name, parentId: r.parent_id, plan: r.plan, ...(r.role ? { role: r.role } : {}), modes: [...MODES],
-    createdAt: isoStrict(r.created_at), updatedAt: isoStrict(r.updated_at), version: r.version,
+    id: r.id,
+    name: r.name,
+    parentId: r.parent_id,
+    plan: r.plan,
+    ...(r.role ? { role: r.role } : {}),
+    modes: [...MODES],
+    createdAt: isoStrict(r.created_at),
+    updatedAt: isoStrict(r.updated_at),
+    version: r.version,
   };
 }
 
@@ -31,10 +45,18 @@ function userOf(c: ApiContext) {
 
 export const projectRoutes: RouteDef[] = [
   {
-    method: 'GET', path: '/projects', scope: 'user', permission: 'read', tag: 'Projects', summary: 'List the projects you are a member of', list: projectListSpec, response: listOf(projectSchema),
+    method: 'GET',
+    path: '/projects',
+    scope: 'user',
+    permission: 'read',
+    tag: 'Projects',
+    summary: 'List the projects you are a member of',
+    list: projectListSpec,
+    response: listOf(projectSchema),
     handler: async (c) => {
       const user = userOf(c);
-      if (user.email && user.emailVerified) await claimInvites(c.env.DB, { userId: user.userId, email: user.email }, c.now);
+      if (user.email && user.emailVerified)
+        await claimInvites(c.env.DB, { userId: user.userId, email: user.email }, c.now);
       const q = parseListQuery(projectListSpec, c.url.searchParams);
       const { rows, total } = await listRows(
         c.env.DB,
@@ -49,36 +71,100 @@ export const projectRoutes: RouteDef[] = [
       );
       const ids = rows.map((r) => (r as Row).id as string);
       const roles = ids.length
-        ? (await c.env.DB.prepare(`SELECT project_id, role FROM members WHERE user_id = ? AND project_id IN (${ids.map(() => '?').join(',')})`).bind(user.userId, ...ids).all<{ project_id: string; role: string }>()).results
+        ? (
+            await c.env.DB.prepare(
+              `SELECT project_id, role FROM members WHERE user_id = ? AND project_id IN (${ids.map(() => '?').join(',')})`,
+            )
+              .bind(user.userId, ...ids)
+              .all<{ project_id: string; role: string }>()
+          ).results
         : [];
       const roleOf = new Map(roles.map((r) => [r.project_id, r.role]));
-      return json({ data: rows.map((r) => projectToApi({ ...(r as Row), role: roleOf.get((r as Row).id as string) })), page: q.page, limit: q.limit, total });
+      return json({
+        data: rows.map((r) => projectToApi({ ...(r as Row), role: roleOf.get((r as Row).id as string) })),
+        page: q.page,
+        limit: q.limit,
+        total,
+      });
     },
   },
   {
-    method: 'POST', path: '/projects', scope: 'user', permission: 'read', tag: 'Projects', summary: 'Create a project (you become its owner; keys for both modes are in this response only)',
-    body: projectCreateSchema, response: projectWithKeys, status: 201, idempotent: true,
+    method: 'POST',
+    path: '/projects',
+    scope: 'user',
+    permission: 'read',
+    tag: 'Projects',
+    summary: 'Create a project (you become its owner; keys for both modes are in this response only)',
+    body: projectCreateSchema,
+    response: projectWithKeys,
+    status: 201,
+    idempotent: true,
     handler: async (c) => {
       const user = userOf(c);
       const body = await readJson(c.request, projectCreateSchema);
       if (body.parentId) {
-        const parent = await c.env.DB.prepare(`SELECT role FROM members WHERE project_id = ? AND user_id = ?`).bind(body.parentId, user.userId).first<{ role: string }>();
+        const parent = await c.env.DB.prepare(`SELECT role FROM members WHERE project_id = ? AND user_id = ?`)
+          .bind(body.parentId, user.userId)
+          .first<{ role: string }>();
         if (!parent) throw notFound('Parent project');
-        if (parent.role !== 'owner' && parent.role !== 'admin') throw new ApiError('forbidden', 'Only owners and admins of the parent project can add child projects');
+        if (parent.role !== 'owner' && parent.role !== 'admin')
+          throw new ApiError('forbidden', 'Only owners and admins of the parent project can add child projects');
       }
       const id = newId('pro');
-      const made = await Promise.all(MODES.flatMap((mode) => [makeKey(mode, 'publishable', `Default ${mode} publishable key`), makeKey(mode, 'secret', `Default ${mode} secret key`)]));
+      const made = await Promise.all(
+        MODES.flatMap((mode) => [
+          makeKey(mode, 'publishable', `Default ${mode} publishable key`),
+          makeKey(mode, 'secret', `Default ${mode} secret key`),
+        ]),
+      );
       const db = c.env.DB;
-      const statements = createProjectStatements(db, { id, name: body.name, parentId: body.parentId ?? null, owner: { userId: user.userId, email: user.email ?? '' }, now: c.now, keys: made.map((m) => m.key) });
-      const project = projectToApi({ id, name: body.name, parent_id: body.parentId ?? null, plan: 'free', role: 'owner', created_at: c.now, updated_at: c.now, version: 1 });
+      const statements = createProjectStatements(db, {
+        id,
+        name: body.name,
+        parentId: body.parentId ?? null,
+        owner: { userId: user.userId, email: user.email ?? '' },
+        now: c.now,
+        keys: made.map((m) => m.key),
+      });
+      const project = projectToApi({
+        id,
+        name: body.name,
+        parent_id: body.parentId ?? null,
+        plan: 'free',
+        role: 'owner',
+        created_at: c.now,
+        updated_at: c.now,
+        version: 1,
+      });
       const keys = made.map((m) => ({
-        id: m.key.id, type: m.key.type, name: m.key.name, scopes: [], publicKey: m.key.publicKey, hint: m.key.hint, status: 'active' as const,
-        createdAt: isoStrict(c.now), lastUsedAt: null, revokedAt: null, expiresAt: null, replacedBy: null, version: 1, secret: m.secret,
+        id: m.key.id,
+        type: m.key.type,
+        name: m.key.name,
+        scopes: [],
+        publicKey: m.key.publicKey,
+        hint: m.key.hint,
+        status: 'active' as const,
+        createdAt: isoStrict(c.now),
+        lastUsedAt: null,
+        revokedAt: null,
+        expiresAt: null,
+        replacedBy: null,
+        version: 1,
+        secret: m.secret,
       }));
       const response = { ...project, keys };
       return commitCreate(c, {
         statements,
-        audit: { projectId: id, mode: null, actor: c.actor, action: 'project.created', targetType: 'projects', targetId: id, details: { name: body.name }, now: c.now },
+        audit: {
+          projectId: id,
+          mode: null,
+          actor: c.actor,
+          action: 'project.created',
+          targetType: 'projects',
+          targetId: id,
+          details: { name: body.name },
+          now: c.now,
+        },
         body: { ...project, keys: keys.map((k) => ({ ...k, secret: k.type === 'publishable' ? k.secret : null })) },
         response,
         requestBody: body,
@@ -86,7 +172,13 @@ export const projectRoutes: RouteDef[] = [
     },
   },
   {
-    method: 'GET', path: '/projects/:projectId', scope: 'project', permission: 'read', tag: 'Projects', summary: 'Read a project', response: projectSchema,
+    method: 'GET',
+    path: '/projects/:projectId',
+    scope: 'project',
+    permission: 'read',
+    tag: 'Projects',
+    summary: 'Read a project',
+    response: projectSchema,
     handler: async (c) => {
       const row = await c.env.DB.prepare('SELECT * FROM projects WHERE id = ?').bind(c.access!.projectId).first<Row>();
       if (!row) throw notFound('Project');
@@ -94,14 +186,25 @@ export const projectRoutes: RouteDef[] = [
     },
   },
   {
-    method: 'PATCH', path: '/projects/:projectId', scope: 'project', permission: 'manage_project', tag: 'Projects', summary: 'Rename a project', body: projectUpdateSchema, response: projectSchema,
+    method: 'PATCH',
+    path: '/projects/:projectId',
+    scope: 'project',
+    permission: 'manage_project',
+    tag: 'Projects',
+    summary: 'Rename a project',
+    body: projectUpdateSchema,
+    response: projectSchema,
     handler: async (c) => {
       const body = await readJson(c.request, projectUpdateSchema);
       const id = c.access!.projectId;
       const db = c.env.DB;
       const row = await commitUpdate<Row>(
         c,
-        db.prepare('UPDATE projects SET name = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ? RETURNING *').bind(body.name, c.now, id, body.version),
+        db
+          .prepare(
+            'UPDATE projects SET name = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ? RETURNING *',
+          )
+          .bind(body.name, c.now, id, body.version),
         auditFor(c, 'project.renamed', 'projects', id, { name: body.name }),
         'Project',
         async () => true,
@@ -110,7 +213,13 @@ export const projectRoutes: RouteDef[] = [
     },
   },
   {
-    method: 'DELETE', path: '/projects/:projectId', scope: 'project', permission: 'delete_project', tag: 'Projects', summary: 'Delete a project and all its data (owners only)', status: 204,
+    method: 'DELETE',
+    path: '/projects/:projectId',
+    scope: 'project',
+    permission: 'delete_project',
+    tag: 'Projects',
+    summary: 'Delete a project and all its data (owners only)',
+    status: 204,
     handler: async (c) => {
       // Children keep existing as standalone projects (parent_id is set to NULL).
       await c.env.DB.prepare('DELETE FROM projects WHERE id = ?').bind(c.access!.projectId).run();
@@ -118,23 +227,46 @@ export const projectRoutes: RouteDef[] = [
     },
   },
   {
-    method: 'GET', path: '/projects/:projectId/audit-log', scope: 'project', permission: 'read_audit', tag: 'Projects', summary: 'Every write in the project, newest first', list: auditListSpec, response: listOf(auditEntrySchema),
-    table: { table: 'audit_log', columns: { createdAt: 'created_at', action: 'action', actorId: 'actor_id', targetType: 'target_type' }, scopeSql: (s) => ({ sql: 'project_id = ?', args: [s.projectId] }) },
+    method: 'GET',
+    path: '/projects/:projectId/audit-log',
+    scope: 'project',
+    permission: 'read_audit',
+    tag: 'Projects',
+    summary: 'Every write in the project, newest first',
+    list: auditListSpec,
+    response: listOf(auditEntrySchema),
+    table: {
+      table: 'audit_log',
+      columns: { createdAt: 'created_at', action: 'action', actorId: 'actor_id', targetType: 'target_type' },
+      scopeSql: (s) => ({ sql: 'project_id = ?', args: [s.projectId] }),
+    },
     handler: async (c) => {
       const q = parseListQuery(auditListSpec, c.url.searchParams);
       const { rows, total } = await listRows<Row>(
         c.env.DB,
-        { table: 'audit_log', columns: { createdAt: 'created_at', action: 'action', actorId: 'actor_id', targetType: 'target_type' } },
+        {
+          table: 'audit_log',
+          columns: { createdAt: 'created_at', action: 'action', actorId: 'actor_id', targetType: 'target_type' },
+        },
         auditListSpec,
         { projectId: c.access!.projectId, mode: null },
         q,
       );
       return json({
         data: rows.map((r) => ({
-          id: r.id, mode: r.mode, actorType: r.actor_type, actorId: r.actor_id, action: r.action, targetType: r.target_type, targetId: r.target_id,
-          details: parseJson(r.details, {}), createdAt: iso(r.created_at as number),
+          id: r.id,
+          mode: r.mode,
+          actorType: r.actor_type,
+          actorId: r.actor_id,
+          action: r.action,
+          targetType: r.target_type,
+          targetId: r.target_id,
+          details: parseJson(r.details, {}),
+          createdAt: iso(r.created_at as number),
         })),
-        page: q.page, limit: q.limit, total,
+        page: q.page,
+        limit: q.limit,
+        total,
       });
     },
   },

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { newId } from '../../../../src/shared/api/ids';
-import { authMigrationCreateSchema, authMigrationListSpec, authMigrationSchema, authMigrationUpdateSchema, SETTINGS_ROUTES, SETTINGS_SCHEMAS, SETTINGS_SECRETS, settingsPatchSchema, settingsResponseSchema, type SettingsKind } from '../../../../src/shared/api/settings';
+import {
+  authMigrationCreateSchema,
+  authMigrationListSpec,
+  authMigrationSchema,
+  authMigrationUpdateSchema,
+  SETTINGS_ROUTES,
+  SETTINGS_SCHEMAS,
+  SETTINGS_SECRETS,
+  settingsPatchSchema,
+  settingsResponseSchema,
+  type SettingsKind,
+} from '../../../../src/shared/api/settings';
 import { auditStmt } from '../../db/audit';
 import { insertStmt, parseJson, type Row } from '../../db/core';
 import { modeOf, scopeOf, type ApiContext, type RouteDef } from '../context';
@@ -45,7 +56,9 @@ function present(kind: SettingsKind, row: Row) {
 
 async function load(c: ApiContext, kind: SettingsKind): Promise<Row> {
   const s = scopeOf(c);
-  const row = await c.env.DB.prepare('SELECT * FROM settings WHERE project_id = ? AND mode = ? AND kind = ?').bind(s.projectId, s.mode, kind).first<Row>();
+  const row = await c.env.DB.prepare('SELECT * FROM settings WHERE project_id = ? AND mode = ? AND kind = ?')
+    .bind(s.projectId, s.mode, kind)
+    .first<Row>();
   if (!row) throw notFound('Settings');
   return row;
 }
@@ -55,33 +68,63 @@ function settingsRoutes(segment: string, kind: SettingsKind): RouteDef[] {
   const permission = kind === 'ecosystem' ? ('manage_project' as const) : ('manage_auth' as const);
   const tag = kind === 'ecosystem' ? 'Ecosystem' : 'Auth';
   return [
-    { method: 'GET', path, scope: 'mode', permission: 'read', tag, summary: `Read ${segment} settings`, response: settingsResponseSchema, handler: async (c) => json(present(kind, await load(c, kind))) },
     {
-      method: 'PATCH', path, scope: 'mode', permission, tag, summary: `Update ${segment} settings (deep-merged partial object plus version; secrets write-only)`, body: settingsPatchSchema, response: settingsResponseSchema,
+      method: 'GET',
+      path,
+      scope: 'mode',
+      permission: 'read',
+      tag,
+      summary: `Read ${segment} settings`,
+      response: settingsResponseSchema,
+      handler: async (c) => json(present(kind, await load(c, kind))),
+    },
+    {
+      method: 'PATCH',
+      path,
+      scope: 'mode',
+      permission,
+      tag,
+      summary: `Update ${segment} settings (deep-merged partial object plus version; secrets write-only)`,
+      body: settingsPatchSchema,
+      response: settingsResponseSchema,
       handler: async (c) => {
         const { version, ...patch } = await readJson(c.request, settingsPatchSchema);
         const row = await load(c, kind);
         const merged = merge(parseJson<Obj>(row.data, {}), patch);
         const parsed = SETTINGS_SCHEMAS[kind].safeParse(merged);
-        if (!parsed.success) throw new ApiError('bad_request', 'Invalid settings', zodDetails(parsed.error as z.ZodError));
+        if (!parsed.success)
+          throw new ApiError('bad_request', 'Invalid settings', zodDetails(parsed.error as z.ZodError));
         const data = parsed.data as Obj;
         const secrets = parseJson<Record<string, { value: string; hint: string }>>(row.secrets, {});
         const s = scopeOf(c);
         for (const path of SETTINGS_SECRETS[kind]) {
           const p = path.split('.');
           const value = getPath(data, p);
-          if (typeof value === 'string') secrets[path] = { value: await encryptSecret(c.env, value, `settings:${s.projectId}:${s.mode}:${kind}:${path}`), hint: secretHint(value) };
+          if (typeof value === 'string')
+            secrets[path] = {
+              value: await encryptSecret(c.env, value, `settings:${s.projectId}:${s.mode}:${kind}:${path}`),
+              hint: secretHint(value),
+            };
           setPath(data, p, undefined);
         }
         const db = c.env.DB;
         const [res] = await db.batch([
           db
-            .prepare('UPDATE settings SET data = ?, secrets = ?, updated_at = ?, version = version + 1 WHERE project_id = ? AND mode = ? AND kind = ? AND version = ? RETURNING *')
+            .prepare(
+              'UPDATE settings SET data = ?, secrets = ?, updated_at = ?, version = version + 1 WHERE project_id = ? AND mode = ? AND kind = ? AND version = ? RETURNING *',
+            )
             .bind(JSON.stringify(data), JSON.stringify(secrets), c.now, s.projectId, s.mode, kind, version),
-          auditStmt(db, auditFor(c, `settings.${kind}.updated`, 'settings', kind, { fields: Object.keys(patch) }), true),
+          auditStmt(
+            db,
+            auditFor(c, `settings.${kind}.updated`, 'settings', kind, { fields: Object.keys(patch) }),
+            true,
+          ),
         ]);
         const updated = res!.results[0] as Row | undefined;
-        if (!updated) throw new ApiError('conflict', 'Settings were changed by someone else: reload and try again', { reason: 'stale_version' });
+        if (!updated)
+          throw new ApiError('conflict', 'Settings were changed by someone else: reload and try again', {
+            reason: 'stale_version',
+          });
         return json(present(kind, updated));
       },
     },
@@ -91,32 +134,102 @@ function settingsRoutes(segment: string, kind: SettingsKind): RouteDef[] {
 const M = '/projects/:projectId/:mode/auth/migrations';
 function migrationToApi(r: Row) {
   return {
-    id: r.id, sourceProvider: r.source_provider, mappingStrategy: r.mapping_strategy, status: r.status, totalCount: r.total_count, importedCount: r.imported_count, failedCount: r.failed_count,
-    createdAt: isoStrict(r.created_at as number), updatedAt: isoStrict(r.updated_at as number), version: r.version,
+    id: r.id,
+    sourceProvider: r.source_provider,
+    mappingStrategy: r.mapping_strategy,
+    status: r.status,
+    totalCount: r.total_count,
+    importedCount: r.imported_count,
+    failedCount: r.failed_count,
+    createdAt: isoStrict(r.created_at as number),
+    updatedAt: isoStrict(r.updated_at as number),
+    version: r.version,
   };
 }
-const TRANSITIONS: Record<string, string[]> = { created: ['running', 'canceled'], running: ['paused', 'canceled'], paused: ['running', 'canceled'] };
+const TRANSITIONS: Record<string, string[]> = {
+  created: ['running', 'canceled'],
+  running: ['paused', 'canceled'],
+  paused: ['running', 'canceled'],
+};
 
 export const settingRoutes: RouteDef[] = [
   ...Object.entries(SETTINGS_ROUTES).flatMap(([segment, kind]) => settingsRoutes(segment, kind)),
-  listRoute({ path: M, tag: 'Auth', summary: 'List user migrations', def: { table: 'auth_migrations', columns: { createdAt: 'created_at', status: 'status' } }, spec: authMigrationListSpec, toApi: migrationToApi, item: authMigrationSchema }),
+  listRoute({
+    path: M,
+    tag: 'Auth',
+    summary: 'List user migrations',
+    def: { table: 'auth_migrations', columns: { createdAt: 'created_at', status: 'status' } },
+    spec: authMigrationListSpec,
+    toApi: migrationToApi,
+    item: authMigrationSchema,
+  }),
   {
-    method: 'POST', path: M, scope: 'mode', permission: 'manage_auth', tag: 'Auth', summary: 'Create a user migration from another provider', body: authMigrationCreateSchema, response: authMigrationSchema, status: 201, idempotent: true,
+    method: 'POST',
+    path: M,
+    scope: 'mode',
+    permission: 'manage_auth',
+    tag: 'Auth',
+    summary: 'Create a user migration from another provider',
+    body: authMigrationCreateSchema,
+    response: authMigrationSchema,
+    status: 201,
+    idempotent: true,
     handler: async (c) => {
       const b = await readJson(c.request, authMigrationCreateSchema);
-      const row: Row = { id: newId('amg'), project_id: c.access!.projectId, mode: modeOf(c), source_provider: b.sourceProvider, mapping_strategy: b.mappingStrategy, status: 'created', total_count: b.totalCount, imported_count: 0, failed_count: 0, created_at: c.now, updated_at: c.now, version: 1 };
+      const row: Row = {
+        id: newId('amg'),
+        project_id: c.access!.projectId,
+        mode: modeOf(c),
+        source_provider: b.sourceProvider,
+        mapping_strategy: b.mappingStrategy,
+        status: 'created',
+        total_count: b.totalCount,
+        imported_count: 0,
+        failed_count: 0,
+        created_at: c.now,
+        updated_at: c.now,
+        version: 1,
+      };
       const response = migrationToApi(row);
-      return commitCreate(c, { statements: [insertStmt(c.env.DB, 'auth_migrations', row)], audit: auditFor(c, 'auth_migration.created', 'auth_migrations', row.id as string), body: response, response, requestBody: b });
+      return commitCreate(c, {
+        statements: [insertStmt(c.env.DB, 'auth_migrations', row)],
+        audit: auditFor(c, 'auth_migration.created', 'auth_migrations', row.id as string),
+        body: response,
+        response,
+        requestBody: b,
+      });
     },
   },
-  getRoute({ path: `${M}/:id`, tag: 'Auth', summary: 'Read a user migration', table: 'auth_migrations', what: 'Migration', toApi: migrationToApi, item: authMigrationSchema }),
+  getRoute({
+    path: `${M}/:id`,
+    tag: 'Auth',
+    summary: 'Read a user migration',
+    table: 'auth_migrations',
+    what: 'Migration',
+    toApi: migrationToApi,
+    item: authMigrationSchema,
+  }),
   updateRoute({
-    path: `${M}/:id`, tag: 'Auth', summary: 'Run, pause or cancel a migration', table: 'auth_migrations', what: 'Migration', action: 'auth_migration.status_changed', permission: 'manage_auth', body: authMigrationUpdateSchema, toApi: migrationToApi, item: authMigrationSchema,
+    path: `${M}/:id`,
+    tag: 'Auth',
+    summary: 'Run, pause or cancel a migration',
+    table: 'auth_migrations',
+    what: 'Migration',
+    action: 'auth_migration.status_changed',
+    permission: 'manage_auth',
+    body: authMigrationUpdateSchema,
+    toApi: migrationToApi,
+    item: authMigrationSchema,
     toColumns: async (b, c) => {
       const s = scopeOf(c);
-      const cur = await c.env.DB.prepare('SELECT status FROM auth_migrations WHERE id = ? AND project_id = ? AND mode = ?').bind(c.params.id, s.projectId, s.mode).first<{ status: string }>();
+      const cur = await c.env.DB.prepare(
+        'SELECT status FROM auth_migrations WHERE id = ? AND project_id = ? AND mode = ?',
+      )
+        .bind(c.params.id, s.projectId, s.mode)
+        .first<{ status: string }>();
       if (!cur) throw notFound('Migration');
-      if (!TRANSITIONS[cur.status]?.includes(b.status)) throw new ApiError('conflict', `A ${cur.status} migration cannot become ${b.status}`);
+      if (!TRANSITIONS[cur.status]?.includes(b.status))
+        throw new ApiError('conflict', `A ${cur.status} migration cannot become ${b.status}`);
       return { status: b.status };
     },
   }),

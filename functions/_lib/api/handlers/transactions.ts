@@ -1,5 +1,9 @@
 import { newId } from '../../../../src/shared/api/ids';
-import { transactionCreateSchema, transactionListSpec, transactionSchema } from '../../../../src/shared/api/transactions';
+import {
+  transactionCreateSchema,
+  transactionListSpec,
+  transactionSchema,
+} from '../../../../src/shared/api/transactions';
 import { insertStmt, parseJson, type Row } from '../../db/core';
 import { modeOf, type RouteDef } from '../context';
 import { ApiError, isoStrict, readJson } from '../http';
@@ -10,25 +14,63 @@ import { mustReference } from './wallets';
 const P = '/projects/:projectId/:mode/transactions';
 export const TRANSACTIONS = {
   table: 'transactions',
-  columns: { createdAt: 'created_at', status: 'status', chainId: 'chain_id', accountId: 'account_id', userId: 'user_id', policyId: 'policy_id' },
+  columns: {
+    createdAt: 'created_at',
+    status: 'status',
+    chainId: 'chain_id',
+    accountId: 'account_id',
+    userId: 'user_id',
+    policyId: 'policy_id',
+  },
 };
 
 /** API shape of a transaction row (with `history` rows when given). */
 export function transactionToApi(r: Row, history?: Row[]) {
   return {
-    id: r.id, chainId: r.chain_id, accountId: r.account_id, userId: r.user_id, policyId: r.policy_id, interactions: parseJson(r.interactions, []),
-    abstractionType: r.abstraction_type, status: r.status,
-    ...(history ? { statusHistory: history.map((h) => ({ status: h.status, at: isoStrict(h.created_at as number) })) } : {}),
-    userOperationHash: r.user_operation_hash, transactionHash: r.transaction_hash, blockNumber: r.block_number, gasUsed: r.gas_used, gasFee: r.gas_fee, costUsd: r.cost_usd,
+    id: r.id,
+    chainId: r.chain_id,
+    accountId: r.account_id,
+    userId: r.user_id,
+    policyId: r.policy_id,
+    interactions: parseJson(r.interactions, []),
+    abstractionType: r.abstraction_type,
+    status: r.status,
+    ...(history
+      ? { statusHistory: history.map((h) => ({ status: h.status, at: isoStrict(h.created_at as number) })) }
+      : {}),
+    userOperationHash: r.user_operation_hash,
+    transactionHash: r.transaction_hash,
+    blockNumber: r.block_number,
+    gasUsed: r.gas_used,
+    gasFee: r.gas_fee,
+    costUsd: r.cost_usd,
     error: r.error_reason ? { reason: r.error_reason, explanation: r.error_explanation ?? null } : null,
-    createdAt: isoStrict(r.created_at as number), updatedAt: isoStrict(r.updated_at as number),
+    createdAt: isoStrict(r.created_at as number),
+    updatedAt: isoStrict(r.updated_at as number),
   };
 }
 
 export const transactionRoutes: RouteDef[] = [
-  listRoute({ path: P, tag: 'Transactions', summary: 'List transaction intents', def: TRANSACTIONS, spec: transactionListSpec, toApi: (r) => transactionToApi(r), item: transactionSchema }),
+  listRoute({
+    path: P,
+    tag: 'Transactions',
+    summary: 'List transaction intents',
+    def: TRANSACTIONS,
+    spec: transactionListSpec,
+    toApi: (r) => transactionToApi(r),
+    item: transactionSchema,
+  }),
   {
-    method: 'POST', path: P, scope: 'mode', permission: 'write_data', tag: 'Transactions', summary: 'Create a transaction intent (status new)', body: transactionCreateSchema, response: transactionSchema, status: 201, idempotent: true,
+    method: 'POST',
+    path: P,
+    scope: 'mode',
+    permission: 'write_data',
+    tag: 'Transactions',
+    summary: 'Create a transaction intent (status new)',
+    body: transactionCreateSchema,
+    response: transactionSchema,
+    status: 201,
+    idempotent: true,
     handler: async (c) => {
       const b = await readJson(c.request, transactionCreateSchema);
       const wallet = await mustGet(c, 'wallets', b.accountId, 'Wallet').catch(() => {
@@ -37,14 +79,35 @@ export const transactionRoutes: RouteDef[] = [
       if (wallet.chain_id !== b.chainId) throw new ApiError('bad_request', '`chainId` does not match the wallet chain');
       await mustReference(c, 'policies', b.policyId, 'policyId');
       const row: Row = {
-        id: newId('tin'), project_id: c.access!.projectId, mode: modeOf(c), chain_id: b.chainId, account_id: b.accountId, user_id: wallet.user_id ?? null, policy_id: b.policyId ?? null,
-        interactions: JSON.stringify(b.interactions), abstraction_type: b.abstractionType, status: 'new', user_operation_hash: null, transaction_hash: null, block_number: null,
-        gas_used: null, gas_fee: null, cost_usd: null, error_reason: null, error_explanation: null, created_at: c.now, updated_at: c.now, version: 1,
+        id: newId('tin'),
+        project_id: c.access!.projectId,
+        mode: modeOf(c),
+        chain_id: b.chainId,
+        account_id: b.accountId,
+        user_id: wallet.user_id ?? null,
+        policy_id: b.policyId ?? null,
+        interactions: JSON.stringify(b.interactions),
+        abstraction_type: b.abstractionType,
+        status: 'new',
+        user_operation_hash: null,
+        transaction_hash: null,
+        block_number: null,
+        gas_used: null,
+        gas_fee: null,
+        cost_usd: null,
+        error_reason: null,
+        error_explanation: null,
+        created_at: c.now,
+        updated_at: c.now,
+        version: 1,
       };
       const db = c.env.DB;
       const response = transactionToApi(row, [{ status: 'new', created_at: c.now }]);
       return commitCreate(c, {
-        statements: [insertStmt(db, 'transactions', row), insertStmt(db, 'transaction_statuses', { transaction_id: row.id, seq: 1, status: 'new', created_at: c.now })],
+        statements: [
+          insertStmt(db, 'transactions', row),
+          insertStmt(db, 'transaction_statuses', { transaction_id: row.id, seq: 1, status: 'new', created_at: c.now }),
+        ],
         audit: auditFor(c, 'transaction.created', 'transactions', row.id as string),
         body: response,
         response,
@@ -53,9 +116,18 @@ export const transactionRoutes: RouteDef[] = [
     },
   },
   getRoute({
-    path: `${P}/:id`, tag: 'Transactions', summary: 'Read a transaction with its status history', table: 'transactions', what: 'Transaction', item: transactionSchema,
+    path: `${P}/:id`,
+    tag: 'Transactions',
+    summary: 'Read a transaction with its status history',
+    table: 'transactions',
+    what: 'Transaction',
+    item: transactionSchema,
     toApi: async (r, c) => {
-      const { results } = await c.env.DB.prepare('SELECT status, created_at FROM transaction_statuses WHERE transaction_id = ? ORDER BY seq').bind(r.id).all<Row>();
+      const { results } = await c.env.DB.prepare(
+        'SELECT status, created_at FROM transaction_statuses WHERE transaction_id = ? ORDER BY seq',
+      )
+        .bind(r.id)
+        .all<Row>();
       return transactionToApi(r, results);
     },
   }),

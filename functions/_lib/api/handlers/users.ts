@@ -1,7 +1,13 @@
 import { newId } from '../../../../src/shared/api/ids';
 import { listOf } from '../../../../src/shared/api/common';
 import { parseListQuery } from '../../../../src/shared/api/list-params';
-import { linkedAccountSchema, userCreateSchema, userListSpec, userSchema, userUpdateSchema } from '../../../../src/shared/api/users';
+import {
+  linkedAccountSchema,
+  userCreateSchema,
+  userListSpec,
+  userSchema,
+  userUpdateSchema,
+} from '../../../../src/shared/api/users';
 import { walletListSpec, walletSchema } from '../../../../src/shared/api/wallets';
 import { transactionListSpec, transactionSchema } from '../../../../src/shared/api/transactions';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
@@ -13,54 +19,174 @@ import { WALLETS, walletToApi } from './wallets';
 import { TRANSACTIONS, transactionToApi } from './transactions';
 
 const P = '/projects/:projectId/:mode/users';
-const USERS = { table: 'users', columns: { createdAt: 'created_at', name: 'name', email: 'email', authenticated: 'authenticated' } };
+const USERS = {
+  table: 'users',
+  columns: { createdAt: 'created_at', name: 'name', email: 'email', authenticated: 'authenticated' },
+};
 
 /** API shape of a user row. */
 export function userToApi(r: Row) {
   return {
-    id: r.id, name: r.name, description: r.description, metadata: parseJson(r.metadata, {}), email: r.email, emailVerified: r.email_verified === 1,
-    phone: r.phone, phoneVerified: r.phone_verified === 1, anonymous: r.anonymous === 1, authenticated: r.authenticated === 1,
-    createdAt: isoStrict(r.created_at as number), updatedAt: isoStrict(r.updated_at as number), version: r.version,
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    metadata: parseJson(r.metadata, {}),
+    email: r.email,
+    emailVerified: r.email_verified === 1,
+    phone: r.phone,
+    phoneVerified: r.phone_verified === 1,
+    anonymous: r.anonymous === 1,
+    authenticated: r.authenticated === 1,
+    createdAt: isoStrict(r.created_at as number),
+    updatedAt: isoStrict(r.updated_at as number),
+    version: r.version,
   };
 }
 
 /** Lists rows of a child collection restricted to one user (after checking the user is the tenant's). */
-async function userChildren(c: ApiContext, def: typeof WALLETS | typeof TRANSACTIONS, spec: typeof walletListSpec, toApi: (r: Row) => unknown) {
+async function userChildren(
+  c: ApiContext,
+  def: typeof WALLETS | typeof TRANSACTIONS,
+  spec: typeof walletListSpec,
+  toApi: (r: Row) => unknown,
+) {
   const user = await mustGet(c, 'users', c.params.id!, 'User');
   const q = parseListQuery(spec, c.url.searchParams);
-  q.filters = [...q.filters.filter((f) => f.field !== 'userId'), { field: 'userId', op: 'eq', value: user.id as string }];
+  q.filters = [
+    ...q.filters.filter((f) => f.field !== 'userId'),
+    { field: 'userId', op: 'eq', value: user.id as string },
+  ];
   const { rows, total } = await listRows<Row>(c.env.DB, def, spec, scopeOf(c), q);
   return json({ data: rows.map(toApi), page: q.page, limit: q.limit, total });
 }
 
 export const userRoutes: RouteDef[] = [
-  listRoute({ path: P, tag: 'Users', summary: 'List users (filter authenticated=false for unauthenticated users)', def: USERS, spec: userListSpec, toApi: userToApi, item: userSchema }),
+  listRoute({
+    path: P,
+    tag: 'Users',
+    summary: 'List users (filter authenticated=false for unauthenticated users)',
+    def: USERS,
+    spec: userListSpec,
+    toApi: userToApi,
+    item: userSchema,
+  }),
   {
-    method: 'POST', path: P, scope: 'mode', permission: 'write_data', tag: 'Users', summary: 'Create an unauthenticated user (no login identity)', body: userCreateSchema, response: userSchema, status: 201, idempotent: true,
+    method: 'POST',
+    path: P,
+    scope: 'mode',
+    permission: 'write_data',
+    tag: 'Users',
+    summary: 'Create an unauthenticated user (no login identity)',
+    body: userCreateSchema,
+    response: userSchema,
+    status: 201,
+    idempotent: true,
     handler: async (c) => {
       const b = await readJson(c.request, userCreateSchema);
       const row: Row = {
-        id: newId('pla'), project_id: c.access!.projectId, mode: modeOf(c), name: b.name ?? null, description: b.description ?? null, metadata: JSON.stringify(b.metadata ?? {}),
-        email: null, email_verified: 0, phone: null, phone_verified: 0, anonymous: 0, authenticated: 0, created_at: c.now, updated_at: c.now, version: 1,
+        id: newId('pla'),
+        project_id: c.access!.projectId,
+        mode: modeOf(c),
+        name: b.name ?? null,
+        description: b.description ?? null,
+        metadata: JSON.stringify(b.metadata ?? {}),
+        email: null,
+        email_verified: 0,
+        phone: null,
+        phone_verified: 0,
+        anonymous: 0,
+        authenticated: 0,
+        created_at: c.now,
+        updated_at: c.now,
+        version: 1,
       };
       const response = userToApi(row);
-      return commitCreate(c, { statements: [insertStmt(c.env.DB, 'users', row)], audit: auditFor(c, 'user.created', 'users', row.id as string), body: response, response, requestBody: b });
+      return commitCreate(c, {
+        statements: [insertStmt(c.env.DB, 'users', row)],
+        audit: auditFor(c, 'user.created', 'users', row.id as string),
+        body: response,
+        response,
+        requestBody: b,
+      });
     },
   },
-  getRoute({ path: `${P}/:id`, tag: 'Users', summary: 'Read a user', table: 'users', what: 'User', toApi: userToApi, item: userSchema }),
-  updateRoute({
-    path: `${P}/:id`, tag: 'Users', summary: 'Update a user', table: 'users', what: 'User', action: 'user.updated', body: userUpdateSchema, toApi: userToApi, item: userSchema,
-    toColumns: (b) => ({ ...(b.name === undefined ? {} : { name: b.name }), ...(b.description === undefined ? {} : { description: b.description }), ...(b.metadata === undefined ? {} : { metadata: b.metadata }) }),
+  getRoute({
+    path: `${P}/:id`,
+    tag: 'Users',
+    summary: 'Read a user',
+    table: 'users',
+    what: 'User',
+    toApi: userToApi,
+    item: userSchema,
   }),
-  deleteRoute({ path: `${P}/:id`, tag: 'Users', summary: 'Delete a user (their wallets and transactions are kept, unlinked)', table: 'users', what: 'User', action: 'user.deleted' }),
-  { method: 'GET', path: `${P}/:id/wallets`, scope: 'mode', permission: 'read', tag: 'Users', summary: "A user's wallets", list: walletListSpec, response: listOf(walletSchema), handler: (c) => userChildren(c, WALLETS, walletListSpec, walletToApi) },
-  { method: 'GET', path: `${P}/:id/transactions`, scope: 'mode', permission: 'read', tag: 'Users', summary: "A user's transactions", list: transactionListSpec, response: listOf(transactionSchema), handler: (c) => userChildren(c, TRANSACTIONS, transactionListSpec, transactionToApi) },
+  updateRoute({
+    path: `${P}/:id`,
+    tag: 'Users',
+    summary: 'Update a user',
+    table: 'users',
+    what: 'User',
+    action: 'user.updated',
+    body: userUpdateSchema,
+    toApi: userToApi,
+    item: userSchema,
+    toColumns: (b) => ({
+      ...(b.name === undefined ? {} : { name: b.name }),
+      ...(b.description === undefined ? {} : { description: b.description }),
+      ...(b.metadata === undefined ? {} : { metadata: b.metadata }),
+    }),
+  }),
+  deleteRoute({
+    path: `${P}/:id`,
+    tag: 'Users',
+    summary: 'Delete a user (their wallets and transactions are kept, unlinked)',
+    table: 'users',
+    what: 'User',
+    action: 'user.deleted',
+  }),
   {
-    method: 'GET', path: `${P}/:id/linked-accounts`, scope: 'mode', permission: 'read', tag: 'Users', summary: "A user's linked login identities", response: listOf(linkedAccountSchema),
+    method: 'GET',
+    path: `${P}/:id/wallets`,
+    scope: 'mode',
+    permission: 'read',
+    tag: 'Users',
+    summary: "A user's wallets",
+    list: walletListSpec,
+    response: listOf(walletSchema),
+    handler: (c) => userChildren(c, WALLETS, walletListSpec, walletToApi),
+  },
+  {
+    method: 'GET',
+    path: `${P}/:id/transactions`,
+    scope: 'mode',
+    permission: 'read',
+    tag: 'Users',
+    summary: "A user's transactions",
+    list: transactionListSpec,
+    response: listOf(transactionSchema),
+    handler: (c) => userChildren(c, TRANSACTIONS, transactionListSpec, transactionToApi),
+  },
+  {
+    method: 'GET',
+    path: `${P}/:id/linked-accounts`,
+    scope: 'mode',
+    permission: 'read',
+    tag: 'Users',
+    summary: "A user's linked login identities",
+    response: listOf(linkedAccountSchema),
     handler: async (c) => {
       const user = await mustGet(c, 'users', c.params.id!, 'User');
-      const { results } = await c.env.DB.prepare('SELECT * FROM linked_accounts WHERE user_id = ? ORDER BY created_at, id LIMIT 100').bind(user.id).all<Row>();
-      const data = results.map((r) => ({ id: r.id, provider: r.provider, subject: r.subject, email: r.email, createdAt: isoStrict(r.created_at as number) }));
+      const { results } = await c.env.DB.prepare(
+        'SELECT * FROM linked_accounts WHERE user_id = ? ORDER BY created_at, id LIMIT 100',
+      )
+        .bind(user.id)
+        .all<Row>();
+      const data = results.map((r) => ({
+        id: r.id,
+        provider: r.provider,
+        subject: r.subject,
+        email: r.email,
+        createdAt: isoStrict(r.created_at as number),
+      }));
       return json({ data, page: 1, limit: 100, total: data.length });
     },
   },

@@ -1,6 +1,11 @@
 import { getAddress } from 'viem';
 import { newId } from '../../../../src/shared/api/ids';
-import { walletCreateSchema, walletListSpec, walletSchema, walletUpdateSchema } from '../../../../src/shared/api/wallets';
+import {
+  walletCreateSchema,
+  walletListSpec,
+  walletSchema,
+  walletUpdateSchema,
+} from '../../../../src/shared/api/wallets';
 import { getRow, insertStmt, type Row } from '../../db/core';
 import { scopeOf, modeOf, type ApiContext, type RouteDef } from '../context';
 import { ApiError, isoStrict, readJson } from '../http';
@@ -8,47 +13,132 @@ import { auditFor, commitCreate } from '../writes';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../crud';
 
 const P = '/projects/:projectId/:mode/wallets';
-export const WALLETS = { table: 'wallets', columns: { createdAt: 'created_at', chainId: 'chain_id', accountType: 'account_type', address: 'address', userId: 'user_id' } };
+export const WALLETS = {
+  table: 'wallets',
+  columns: {
+    createdAt: 'created_at',
+    chainId: 'chain_id',
+    accountType: 'account_type',
+    address: 'address',
+    userId: 'user_id',
+  },
+};
 
 /** API shape of a wallet row. */
 export function walletToApi(r: Row) {
   return {
-    id: r.id, address: r.address, ownerAddress: r.owner_address, chainId: r.chain_id, chainType: r.chain_type, accountType: r.account_type,
-    implementation: r.implementation, deployed: r.deployed === 1, custody: r.custody, recoveryMethod: r.recovery_method, userId: r.user_id,
-    createdAt: isoStrict(r.created_at as number), updatedAt: isoStrict(r.updated_at as number), version: r.version,
+    id: r.id,
+    address: r.address,
+    ownerAddress: r.owner_address,
+    chainId: r.chain_id,
+    chainType: r.chain_type,
+    accountType: r.account_type,
+    implementation: r.implementation,
+    deployed: r.deployed === 1,
+    custody: r.custody,
+    recoveryMethod: r.recovery_method,
+    userId: r.user_id,
+    createdAt: isoStrict(r.created_at as number),
+    updatedAt: isoStrict(r.updated_at as number),
+    version: r.version,
   };
 }
 
 /** A referenced row must belong to the same project and mode (another tenant's id is a 400, never linked). */
 export async function mustReference(c: ApiContext, table: string, id: string | null | undefined, field: string) {
   if (!id) return;
-  if (!(await getRow(c.env.DB, table, scopeOf(c), id))) throw new ApiError('bad_request', `\`${field}\` does not exist in this project and mode`, [{ path: field, message: 'Not found' }]);
+  if (!(await getRow(c.env.DB, table, scopeOf(c), id)))
+    throw new ApiError('bad_request', `\`${field}\` does not exist in this project and mode`, [
+      { path: field, message: 'Not found' },
+    ]);
 }
 
 export const walletRoutes: RouteDef[] = [
-  listRoute({ path: P, tag: 'Wallets', summary: 'List wallets', def: WALLETS, spec: walletListSpec, toApi: walletToApi, item: walletSchema }),
+  listRoute({
+    path: P,
+    tag: 'Wallets',
+    summary: 'List wallets',
+    def: WALLETS,
+    spec: walletListSpec,
+    toApi: walletToApi,
+    item: walletSchema,
+  }),
   {
-    method: 'POST', path: P, scope: 'mode', permission: 'write_data', tag: 'Wallets', summary: 'Register a wallet', body: walletCreateSchema, response: walletSchema, status: 201, idempotent: true,
+    method: 'POST',
+    path: P,
+    scope: 'mode',
+    permission: 'write_data',
+    tag: 'Wallets',
+    summary: 'Register a wallet',
+    body: walletCreateSchema,
+    response: walletSchema,
+    status: 201,
+    idempotent: true,
     handler: async (c) => {
       const b = await readJson(c.request, walletCreateSchema);
       await mustReference(c, 'users', b.userId, 'userId');
       const row: Row = {
-        id: newId('acc'), project_id: c.access!.projectId, mode: modeOf(c), user_id: b.userId ?? null, address: getAddress(b.address),
-        owner_address: b.ownerAddress ? getAddress(b.ownerAddress) : null, chain_id: b.chainId, chain_type: b.chainType, account_type: b.accountType,
-        implementation: b.implementation ?? null, deployed: b.deployed ? 1 : 0, custody: b.custody, recovery_method: b.recoveryMethod ?? null,
-        created_at: c.now, updated_at: c.now, version: 1,
+        id: newId('acc'),
+        project_id: c.access!.projectId,
+        mode: modeOf(c),
+        user_id: b.userId ?? null,
+        address: getAddress(b.address),
+        owner_address: b.ownerAddress ? getAddress(b.ownerAddress) : null,
+        chain_id: b.chainId,
+        chain_type: b.chainType,
+        account_type: b.accountType,
+        implementation: b.implementation ?? null,
+        deployed: b.deployed ? 1 : 0,
+        custody: b.custody,
+        recovery_method: b.recoveryMethod ?? null,
+        created_at: c.now,
+        updated_at: c.now,
+        version: 1,
       };
       const response = walletToApi(row);
-      return commitCreate(c, { statements: [insertStmt(c.env.DB, 'wallets', row)], audit: auditFor(c, 'wallet.created', 'wallets', row.id as string), body: response, response, requestBody: b });
+      return commitCreate(c, {
+        statements: [insertStmt(c.env.DB, 'wallets', row)],
+        audit: auditFor(c, 'wallet.created', 'wallets', row.id as string),
+        body: response,
+        response,
+        requestBody: b,
+      });
     },
   },
-  getRoute({ path: `${P}/:id`, tag: 'Wallets', summary: 'Read a wallet', table: 'wallets', what: 'Wallet', toApi: walletToApi, item: walletSchema }),
+  getRoute({
+    path: `${P}/:id`,
+    tag: 'Wallets',
+    summary: 'Read a wallet',
+    table: 'wallets',
+    what: 'Wallet',
+    toApi: walletToApi,
+    item: walletSchema,
+  }),
   updateRoute({
-    path: `${P}/:id`, tag: 'Wallets', summary: 'Update a wallet', table: 'wallets', what: 'Wallet', action: 'wallet.updated', body: walletUpdateSchema, toApi: walletToApi, item: walletSchema,
+    path: `${P}/:id`,
+    tag: 'Wallets',
+    summary: 'Update a wallet',
+    table: 'wallets',
+    what: 'Wallet',
+    action: 'wallet.updated',
+    body: walletUpdateSchema,
+    toApi: walletToApi,
+    item: walletSchema,
     toColumns: async (b, c) => {
       await mustReference(c, 'users', b.userId, 'userId');
-      return { ...(b.deployed === undefined ? {} : { deployed: b.deployed }), ...(b.recoveryMethod === undefined ? {} : { recovery_method: b.recoveryMethod }), ...(b.userId === undefined ? {} : { user_id: b.userId }) };
+      return {
+        ...(b.deployed === undefined ? {} : { deployed: b.deployed }),
+        ...(b.recoveryMethod === undefined ? {} : { recovery_method: b.recoveryMethod }),
+        ...(b.userId === undefined ? {} : { user_id: b.userId }),
+      };
     },
   }),
-  deleteRoute({ path: `${P}/:id`, tag: 'Wallets', summary: 'Delete a wallet', table: 'wallets', what: 'Wallet', action: 'wallet.deleted' }),
+  deleteRoute({
+    path: `${P}/:id`,
+    tag: 'Wallets',
+    summary: 'Delete a wallet',
+    table: 'wallets',
+    what: 'Wallet',
+    action: 'wallet.deleted',
+  }),
 ];

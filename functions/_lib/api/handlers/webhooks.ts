@@ -1,5 +1,17 @@
 import { newId } from '../../../../src/shared/api/ids';
-import { deliveryListSpec, eventCreateSchema, eventListSpec, eventSchema, eventUpdateSchema, webhookCreateSchema, webhookDeliverySchema, webhookListSpec, webhookSchema, webhookUpdateSchema, webhookWithSecretSchema } from '../../../../src/shared/api/webhooks';
+import {
+  deliveryListSpec,
+  eventCreateSchema,
+  eventListSpec,
+  eventSchema,
+  eventUpdateSchema,
+  webhookCreateSchema,
+  webhookDeliverySchema,
+  webhookListSpec,
+  webhookSchema,
+  webhookUpdateSchema,
+  webhookWithSecretSchema,
+} from '../../../../src/shared/api/webhooks';
 import { listOf } from '../../../../src/shared/api/common';
 import { parseListQuery } from '../../../../src/shared/api/list-params';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
@@ -14,73 +26,241 @@ const W = '/projects/:projectId/:mode/webhooks';
 const E = '/projects/:projectId/:mode/events';
 
 function webhookToApi(r: Row) {
-  return { id: r.id, url: r.url, description: r.description, topics: parseJson(r.topics, []), enabled: r.enabled === 1, secretHint: r.secret_hint, createdAt: isoStrict(r.created_at as number), updatedAt: isoStrict(r.updated_at as number), version: r.version };
+  return {
+    id: r.id,
+    url: r.url,
+    description: r.description,
+    topics: parseJson(r.topics, []),
+    enabled: r.enabled === 1,
+    secretHint: r.secret_hint,
+    createdAt: isoStrict(r.created_at as number),
+    updatedAt: isoStrict(r.updated_at as number),
+    version: r.version,
+  };
 }
 function eventToApi(r: Row) {
   return {
-    id: r.id, name: r.name, type: r.type, topic: r.topic, threshold: r.threshold, contractId: r.contract_id, functionName: r.function_name, backendWalletId: r.backend_wallet_id,
-    chainId: r.chain_id, confirmations: r.confirmations, enabled: r.enabled === 1, createdAt: isoStrict(r.created_at as number), updatedAt: isoStrict(r.updated_at as number), version: r.version,
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    topic: r.topic,
+    threshold: r.threshold,
+    contractId: r.contract_id,
+    functionName: r.function_name,
+    backendWalletId: r.backend_wallet_id,
+    chainId: r.chain_id,
+    confirmations: r.confirmations,
+    enabled: r.enabled === 1,
+    createdAt: isoStrict(r.created_at as number),
+    updatedAt: isoStrict(r.updated_at as number),
+    version: r.version,
   };
 }
 
 export const webhookRoutes: RouteDef[] = [
-  listRoute({ path: W, tag: 'Webhooks', summary: 'List webhooks', def: { table: 'webhooks', columns: { createdAt: 'created_at', enabled: 'enabled' } }, spec: webhookListSpec, toApi: webhookToApi, item: webhookSchema }),
+  listRoute({
+    path: W,
+    tag: 'Webhooks',
+    summary: 'List webhooks',
+    def: { table: 'webhooks', columns: { createdAt: 'created_at', enabled: 'enabled' } },
+    spec: webhookListSpec,
+    toApi: webhookToApi,
+    item: webhookSchema,
+  }),
   {
-    method: 'POST', path: W, scope: 'mode', permission: 'write_data', tag: 'Webhooks', summary: 'Subscribe a URL to topics (the signing secret is in this response only)', body: webhookCreateSchema, response: webhookWithSecretSchema, status: 201, idempotent: true,
+    method: 'POST',
+    path: W,
+    scope: 'mode',
+    permission: 'write_data',
+    tag: 'Webhooks',
+    summary: 'Subscribe a URL to topics (the signing secret is in this response only)',
+    body: webhookCreateSchema,
+    response: webhookWithSecretSchema,
+    status: 201,
+    idempotent: true,
     handler: async (c) => {
       const b = await readJson(c.request, webhookCreateSchema);
       const id = newId('whk');
       const secret = `whsec_${randomToken(24)}`;
       const row: Row = {
-        id, project_id: c.access!.projectId, mode: modeOf(c), url: b.url, description: b.description ?? null, topics: JSON.stringify([...new Set(b.topics)]), enabled: b.enabled ? 1 : 0,
-        secret_encrypted: await encryptSecret(c.env, secret, `webhooks:${id}`), secret_hint: secretHint(secret), created_at: c.now, updated_at: c.now, version: 1,
+        id,
+        project_id: c.access!.projectId,
+        mode: modeOf(c),
+        url: b.url,
+        description: b.description ?? null,
+        topics: JSON.stringify([...new Set(b.topics)]),
+        enabled: b.enabled ? 1 : 0,
+        secret_encrypted: await encryptSecret(c.env, secret, `webhooks:${id}`),
+        secret_hint: secretHint(secret),
+        created_at: c.now,
+        updated_at: c.now,
+        version: 1,
       };
       const plain = webhookToApi(row);
-      return commitCreate(c, { statements: [insertStmt(c.env.DB, 'webhooks', row)], audit: auditFor(c, 'webhook.created', 'webhooks', id, { url: b.url }), body: { ...plain, secret: null }, response: { ...plain, secret }, requestBody: b });
+      return commitCreate(c, {
+        statements: [insertStmt(c.env.DB, 'webhooks', row)],
+        audit: auditFor(c, 'webhook.created', 'webhooks', id, { url: b.url }),
+        body: { ...plain, secret: null },
+        response: { ...plain, secret },
+        requestBody: b,
+      });
     },
   },
-  getRoute({ path: `${W}/:id`, tag: 'Webhooks', summary: 'Read a webhook', table: 'webhooks', what: 'Webhook', toApi: webhookToApi, item: webhookSchema }),
-  updateRoute({
-    path: `${W}/:id`, tag: 'Webhooks', summary: 'Update a webhook', table: 'webhooks', what: 'Webhook', action: 'webhook.updated', body: webhookUpdateSchema, toApi: webhookToApi, item: webhookSchema,
-    toColumns: (b) => ({ ...(b.url === undefined ? {} : { url: b.url }), ...(b.description === undefined ? {} : { description: b.description }), ...(b.topics === undefined ? {} : { topics: [...new Set(b.topics)] }), ...(b.enabled === undefined ? {} : { enabled: b.enabled }) }),
+  getRoute({
+    path: `${W}/:id`,
+    tag: 'Webhooks',
+    summary: 'Read a webhook',
+    table: 'webhooks',
+    what: 'Webhook',
+    toApi: webhookToApi,
+    item: webhookSchema,
   }),
-  deleteRoute({ path: `${W}/:id`, tag: 'Webhooks', summary: 'Delete a webhook', table: 'webhooks', what: 'Webhook', action: 'webhook.deleted' }),
+  updateRoute({
+    path: `${W}/:id`,
+    tag: 'Webhooks',
+    summary: 'Update a webhook',
+    table: 'webhooks',
+    what: 'Webhook',
+    action: 'webhook.updated',
+    body: webhookUpdateSchema,
+    toApi: webhookToApi,
+    item: webhookSchema,
+    toColumns: (b) => ({
+      ...(b.url === undefined ? {} : { url: b.url }),
+      ...(b.description === undefined ? {} : { description: b.description }),
+      ...(b.topics === undefined ? {} : { topics: [...new Set(b.topics)] }),
+      ...(b.enabled === undefined ? {} : { enabled: b.enabled }),
+    }),
+  }),
+  deleteRoute({
+    path: `${W}/:id`,
+    tag: 'Webhooks',
+    summary: 'Delete a webhook',
+    table: 'webhooks',
+    what: 'Webhook',
+    action: 'webhook.deleted',
+  }),
   {
-    method: 'GET', path: `${W}/:id/deliveries`, scope: 'mode', permission: 'read', tag: 'Webhooks', summary: 'Delivery attempts of a webhook', list: deliveryListSpec, response: listOf(webhookDeliverySchema),
+    method: 'GET',
+    path: `${W}/:id/deliveries`,
+    scope: 'mode',
+    permission: 'read',
+    tag: 'Webhooks',
+    summary: 'Delivery attempts of a webhook',
+    list: deliveryListSpec,
+    response: listOf(webhookDeliverySchema),
     handler: async (c) => {
       const hook = await mustGet(c, 'webhooks', c.params.id!, 'Webhook');
       const q = parseListQuery(deliveryListSpec, c.url.searchParams);
       const { rows, total } = await listRows<Row>(
         c.env.DB,
-        { table: 'webhook_deliveries', columns: { createdAt: 'created_at', status: 'status' }, scopeSql: () => ({ sql: 'webhook_id = ?', args: [hook.id] }) },
+        {
+          table: 'webhook_deliveries',
+          columns: { createdAt: 'created_at', status: 'status' },
+          scopeSql: () => ({ sql: 'webhook_id = ?', args: [hook.id] }),
+        },
         deliveryListSpec,
         scopeOf(c),
         q,
       );
-      const data = rows.map((r) => ({ id: r.id, webhookId: r.webhook_id, topic: r.topic, attempt: r.attempt, status: r.status, responseCode: r.response_code, latencyMs: r.latency_ms, payload: parseJson(r.payload, {}), createdAt: isoStrict(r.created_at as number) }));
+      const data = rows.map((r) => ({
+        id: r.id,
+        webhookId: r.webhook_id,
+        topic: r.topic,
+        attempt: r.attempt,
+        status: r.status,
+        responseCode: r.response_code,
+        latencyMs: r.latency_ms,
+        payload: parseJson(r.payload, {}),
+        createdAt: isoStrict(r.created_at as number),
+      }));
       return json({ data, page: q.page, limit: q.limit, total });
     },
   },
-  listRoute({ path: E, tag: 'Events', summary: 'List event monitors', def: { table: 'events', columns: { createdAt: 'created_at', type: 'type' } }, spec: eventListSpec, toApi: eventToApi, item: eventSchema }),
+  listRoute({
+    path: E,
+    tag: 'Events',
+    summary: 'List event monitors',
+    def: { table: 'events', columns: { createdAt: 'created_at', type: 'type' } },
+    spec: eventListSpec,
+    toApi: eventToApi,
+    item: eventSchema,
+  }),
   {
-    method: 'POST', path: E, scope: 'mode', permission: 'write_data', tag: 'Events', summary: 'Create an event monitor', body: eventCreateSchema, response: eventSchema, status: 201, idempotent: true,
+    method: 'POST',
+    path: E,
+    scope: 'mode',
+    permission: 'write_data',
+    tag: 'Events',
+    summary: 'Create an event monitor',
+    body: eventCreateSchema,
+    response: eventSchema,
+    status: 201,
+    idempotent: true,
     handler: async (c) => {
       const b = await readJson(c.request, eventCreateSchema);
       await mustReference(c, 'contracts', b.contractId, 'contractId');
       await mustReference(c, 'backend_wallets', b.backendWalletId, 'backendWalletId');
       const row: Row = {
-        id: newId('eve'), project_id: c.access!.projectId, mode: modeOf(c), name: b.name, type: b.type, topic: b.topic ?? null, threshold: b.threshold ?? null, contract_id: b.contractId ?? null,
-        function_name: b.functionName ?? null, backend_wallet_id: b.backendWalletId ?? null, chain_id: b.chainId ?? null, confirmations: b.confirmations ?? null, enabled: b.enabled ? 1 : 0,
-        created_at: c.now, updated_at: c.now, version: 1,
+        id: newId('eve'),
+        project_id: c.access!.projectId,
+        mode: modeOf(c),
+        name: b.name,
+        type: b.type,
+        topic: b.topic ?? null,
+        threshold: b.threshold ?? null,
+        contract_id: b.contractId ?? null,
+        function_name: b.functionName ?? null,
+        backend_wallet_id: b.backendWalletId ?? null,
+        chain_id: b.chainId ?? null,
+        confirmations: b.confirmations ?? null,
+        enabled: b.enabled ? 1 : 0,
+        created_at: c.now,
+        updated_at: c.now,
+        version: 1,
       };
       const response = eventToApi(row);
-      return commitCreate(c, { statements: [insertStmt(c.env.DB, 'events', row)], audit: auditFor(c, 'event.created', 'events', row.id as string), body: response, response, requestBody: b });
+      return commitCreate(c, {
+        statements: [insertStmt(c.env.DB, 'events', row)],
+        audit: auditFor(c, 'event.created', 'events', row.id as string),
+        body: response,
+        response,
+        requestBody: b,
+      });
     },
   },
-  getRoute({ path: `${E}/:id`, tag: 'Events', summary: 'Read an event monitor', table: 'events', what: 'Event', toApi: eventToApi, item: eventSchema }),
-  updateRoute({
-    path: `${E}/:id`, tag: 'Events', summary: 'Update an event monitor', table: 'events', what: 'Event', action: 'event.updated', body: eventUpdateSchema, toApi: eventToApi, item: eventSchema,
-    toColumns: (b) => ({ ...(b.name === undefined ? {} : { name: b.name }), ...(b.enabled === undefined ? {} : { enabled: b.enabled }), ...(b.threshold === undefined ? {} : { threshold: b.threshold }), ...(b.confirmations === undefined ? {} : { confirmations: b.confirmations }) }),
+  getRoute({
+    path: `${E}/:id`,
+    tag: 'Events',
+    summary: 'Read an event monitor',
+    table: 'events',
+    what: 'Event',
+    toApi: eventToApi,
+    item: eventSchema,
   }),
-  deleteRoute({ path: `${E}/:id`, tag: 'Events', summary: 'Delete an event monitor', table: 'events', what: 'Event', action: 'event.deleted' }),
+  updateRoute({
+    path: `${E}/:id`,
+    tag: 'Events',
+    summary: 'Update an event monitor',
+    table: 'events',
+    what: 'Event',
+    action: 'event.updated',
+    body: eventUpdateSchema,
+    toApi: eventToApi,
+    item: eventSchema,
+    toColumns: (b) => ({
+      ...(b.name === undefined ? {} : { name: b.name }),
+      ...(b.enabled === undefined ? {} : { enabled: b.enabled }),
+      ...(b.threshold === undefined ? {} : { threshold: b.threshold }),
+      ...(b.confirmations === undefined ? {} : { confirmations: b.confirmations }),
+    }),
+  }),
+  deleteRoute({
+    path: `${E}/:id`,
+    tag: 'Events',
+    summary: 'Delete an event monitor',
+    table: 'events',
+    what: 'Event',
+    action: 'event.deleted',
+  }),
 ];
