@@ -2,14 +2,15 @@
  * `npm run dev`: Astro's hot-reloading dev server behind the same Pages Functions (wrangler proxies to it), with
  * local D1 and the auth emulator, on http://127.0.0.1:$PORT.
  */
-import { run, start, stopOnExit, waitForHttp } from './lib/proc.ts';
+import { ROOT, run, start, stopOnExit, waitForHttp } from './lib/proc.ts';
+import { localEncryptionKey } from './seed/local-secrets.ts';
 import { LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const astroPort = Number(process.env.ASTRO_PORT ?? 4321);
 const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
 
-await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local'], { env });
+await run('node', ['scripts/seed.ts']);
 const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
   ...process.env,
   AUTH_EMULATOR_PORT: String(LOCAL_AUTH.port),
@@ -20,7 +21,18 @@ await waitForHttp(`http://127.0.0.1:${astroPort}/`);
 const pages = start(
   'pages',
   'wrangler',
-  ['pages', 'dev', '--proxy', String(astroPort), '--ip', '127.0.0.1', '--port', String(port)],
+  [
+    'pages',
+    'dev',
+    '--proxy',
+    String(astroPort),
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--binding',
+    `DATA_ENCRYPTION_KEY=${localEncryptionKey(ROOT)}`,
+  ],
   env,
 );
 stopOnExit([auth, astro, pages]);

@@ -1,22 +1,22 @@
 /**
  * `npm start`: builds the site, prepares the local D1 database and serves everything on http://127.0.0.1:$PORT.
  */
-import { run, start, stopOnExit } from './lib/proc.ts';
+import { ROOT, run, start, stopOnExit } from './lib/proc.ts';
+import { localEncryptionKey } from './seed/local-secrets.ts';
 import { DEMO_ACCOUNTS, LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 import { startPagesServer } from './lib/pages-server.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 
 await run('astro', ['build']);
-await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local'], {
-  env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-});
+// Applies the D1 migrations locally and seeds the demo data when it is missing (idempotent).
+await run('node', ['scripts/seed.ts']);
 const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
   ...process.env,
   AUTH_EMULATOR_PORT: String(LOCAL_AUTH.port),
   SITE_URL: `http://127.0.0.1:${port}`,
 });
-const pages = await startPagesServer({ port });
+const pages = await startPagesServer({ port, bindings: { DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT) } });
 stopOnExit([pages.child, auth]);
 
 console.log(`

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { run } from './proc.ts';
@@ -35,7 +36,10 @@ export async function startStack(options: StackOptions) {
     env,
     stdio: 'ignore',
   });
-  const bindings: Record<string, string> = { PUBLIC_SUPABASE_URL: auth.url };
+  const bindings: Record<string, string> = {
+    PUBLIC_SUPABASE_URL: auth.url,
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
   if (capture && options.posthogKey) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;
     bindings.PUBLIC_POSTHOG_HOST = `http://127.0.0.1:${options.capturePort}`;
