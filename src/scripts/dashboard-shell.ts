@@ -1,9 +1,12 @@
 import { matchRoute, projectPath, isMode, switchModePath } from '../shared/routes';
 import { rememberProject } from '../stores/project';
 import { followEcosystemTheme } from '../stores/ecosystem';
+import { gateDashboard } from './auth-gate';
 
-/** Wires the static dashboard shell: remembers the project, fills the nav and mode links, the mobile menu. */
+/** Gates the page on a signed-in user, then wires the static dashboard shell: remembers the project, fills the nav and mode links, the mobile menu. */
 export function startDashboardShell(): void {
+  // Signed-out visitors (or sessions owing the MFA code) go to the sign-in page before anything is wired.
+  if (!gateDashboard()) return;
   const match = matchRoute(location.pathname);
   const { projectId, mode } = match?.params ?? {};
   if (projectId && isMode(mode)) {

@@ -1,0 +1,46 @@
+import { AUTH_STORAGE_KEY, needsMfaStep, readStoredSession, type StoredSession } from '../shared/auth-storage';
+
+/** The stored session, read synchronously from supabase-js's storage (no network). */
+export function storedSession(): StoredSession | null {
+  try {
+    return readStoredSession(localStorage.getItem(AUTH_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** The sign-in page that comes back to `target` afterwards (`step=mfa` opens the code step). */
+export function loginPath(target: string, mfa = false): string {
+  const params = new URLSearchParams();
+  if (mfa) params.set('step', 'mfa');
+  params.set('redirectTo', target);
+  return `/auth/login?${params.toString()}`;
+}
+
+/**
+ * The dashboard's route gate. Returns false (and leaves the page) when there is no signed-in user or the user still
+ * owes the MFA code. Otherwise keeps watching: a sign-out (here or in another tab) sends to the sign-in page.
+ */
+export function gateDashboard(): boolean {
+  const here = location.pathname + location.search + location.hash;
+  const session = storedSession();
+  if (!session || needsMfaStep(session)) {
+    document.documentElement.dataset.auth = 'redirecting';
+    location.replace(loginPath(here, Boolean(session)));
+    return false;
+  }
+  document.documentElement.dataset.auth = 'ok';
+  void import('../stores/session').then(({ startSession, $session }) => {
+    startSession();
+    $session.listen((value) => {
+      if (value === null) location.replace(loginPath(location.pathname + location.search + location.hash));
+    });
+  });
+  return true;
+}
+
+/** On /auth/login and /auth/register: a signed-in user (who owes no MFA code) goes to `/`. */
+export function redirectSignedIn(): void {
+  const session = storedSession();
+  if (session && !needsMfaStep(session)) location.replace('/');
+}
