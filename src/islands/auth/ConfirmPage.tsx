@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Notice, auth } from './form-ui';
+import { authErrorMessage } from './errors';
+import { NewPasswordForm } from './NewPasswordForm';
+import { ResendForm } from './ResendForm';
+import { parseAuthParams } from '../../shared/search-params';
+
+type State =
+  | { kind: 'checking' }
+  | { kind: 'no-token' }
+  | { kind: 'bad-type'; message: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'invite' };
+
+/** /auth/confirm?token_hash=…&type=signup|invite: verifies the email link and continues. */
+export default function ConfirmPage() {
+  const [state, setState] = useState<State>({ kind: 'checking' });
+
+  useEffect(() => {
+    const params = parseAuthParams(location.search);
+    if (params.typeError) return setState({ kind: 'bad-type', message: params.typeError });
+    if (!params.token_hash) return setState({ kind: 'no-token' });
+    const type = params.confirmType ?? 'signup';
+    void (async () => {
+      try {
+        const { client, lastRetryAfter } = await auth();
+        const { error } = await client.auth.verifyOtp({ token_hash: params.token_hash!, type });
+        if (error) return setState({ kind: 'invalid', message: authErrorMessage(error, lastRetryAfter()) });
+        history.replaceState(null, '', location.pathname);
+        if (type === 'invite') return setState({ kind: 'invite' });
+        location.replace('/auth/user-info');
+      } catch (e) {
+        setState({ kind: 'invalid', message: authErrorMessage(e) });
+      }
+    })();
+  }, []);
+
+  switch (state.kind) {
+    case 'checking':
+      return (
+        <div className="mt-4">
+          <Notice kind="info">Confirming your email…</Notice>
+        </div>
+      );
+    case 'invite':
+      return (
+        <div className="mt-4 grid gap-4">
+          <Notice kind="success">Your invitation is accepted. Choose a password to finish.</Notice>
+          <NewPasswordForm label="Password" submit="Set password" onDone={() => location.assign('/')} />
+        </div>
+      );
+    default:
+      return (
+        <div className="mt-4 grid gap-4">
+          {state.kind === 'no-token' && <Notice kind="info">Open the link from your confirmation email, or ask for a new one below.</Notice>}
+          {state.kind === 'bad-type' && <Notice kind="error">{state.message}</Notice>}
+          {state.kind === 'invalid' && (
+            <Notice kind="error">{state.message} Enter your email to get a new confirmation link.</Notice>
+          )}
+          <ResendForm />
+          <a href="/auth/login" className="text-center text-sm text-muted-foreground hover:underline">
+            Back to sign in
+          </a>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { Field, Notice, Submit, auth } from './form-ui';
+import { authErrorMessage } from './errors';
+
+/** /auth/forgot-password: sends a recovery email; the answer is the same whether or not the account exists. */
+export default function ForgotPasswordForm() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    setError(null);
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return setError('Enter a valid email address.');
+    setBusy(true);
+    try {
+      const { client, lastRetryAfter } = await auth();
+      const { error: recoverError } = await client.auth.resetPasswordForEmail(email, {
+        redirectTo: `${location.origin}/auth/reset-password`,
+      });
+      if (recoverError) return setError(authErrorMessage(recoverError, lastRetryAfter()));
+      setSentTo(email);
+    } catch (e) {
+      setError(authErrorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo)
+    return (
+      <div className="mt-4 grid gap-4">
+        <Notice kind="success">
+          <strong className="block">Check your inbox</strong>
+          If an account exists for {sentTo}, we sent it a link to choose a new password.
+        </Notice>
+        <a href="/auth/login" className="text-center text-sm hover:underline">
+          Back to sign in
+        </a>
+      </div>
+    );
+
+  return (
+    <form method="post" className="mt-4 grid gap-4" onSubmit={onSubmit} noValidate>
+      <p className="text-sm text-muted-foreground">Enter your email and we will send you a link to choose a new password.</p>
+      {error && <Notice kind="error">{error}</Notice>}
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <Submit busy={busy} busyLabel="Sending…">
+        Send reset link
+      </Submit>
+      <a href="/auth/login" className="text-center text-sm text-muted-foreground hover:underline">
+        Back to sign in
+      </a>
+    </form>
+  );
+}

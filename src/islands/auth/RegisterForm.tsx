@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Field, Notice, Submit, auth } from './form-ui';
+import { authErrorMessage, passwordProblem } from './errors';
+
+/** /auth/register: email + password, then "check your inbox". */
+export default function RegisterForm() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    setError(null);
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return setError('Enter a valid email address.');
+    const problem = passwordProblem(password);
+    setPasswordError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const { client, lastRetryAfter } = await auth();
+      const { error: signUpError } = await client.auth.signUp({ email, password });
+      if (signUpError) return setError(authErrorMessage(signUpError, lastRetryAfter()));
+      setSentTo(email);
+    } catch (e) {
+      setError(authErrorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo)
+    return (
+      <div className="mt-4 grid gap-4">
+        <Notice kind="success">
+          <strong className="block">Check your inbox</strong>
+          We sent a confirmation link to {sentTo}. Open it to finish creating your account.
+        </Notice>
+        <a href="/auth/login" className="text-center text-sm hover:underline">
+          Back to sign in
+        </a>
+      </div>
+    );
+
+  return (
+    <form method="post" className="mt-4 grid gap-4" onSubmit={onSubmit} noValidate>
+      {error && <Notice kind="error">{error}</Notice>}
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        hint="At least 8 characters. Any characters are fine."
+        error={passwordError}
+      />
+      <Submit busy={busy} busyLabel="Creating your account…">
+        Create account
+      </Submit>
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <a href="/auth/login" className="font-medium text-foreground hover:underline">
+          Sign in
+        </a>
+      </p>
+    </form>
+  );
+}
