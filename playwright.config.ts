@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.ts';
 import { E2E } from './tests/e2e/ports.ts';
+import { DEMO_STORAGE_STATE } from './tests/e2e/auth/state.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,6 +16,11 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'off',
   },
+  projects: [
+    // Signs the demo account in once through the real login page (like Supabase Studio's e2e setup).
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['setup'], use: { storageState: DEMO_STORAGE_STATE } },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
     url: `${E2E.baseURL}/auth/login`,

@@ -2,16 +2,24 @@ import { expect, test } from './fixtures';
 import { ROUTE_SAMPLES, SAMPLE_PROJECT } from '../route-samples';
 import { LEGACY_REDIRECTS } from '../../src/shared/legacy-redirects';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys';
+import { SIGNED_OUT } from './auth/helpers';
 
 const redirecting = new Set(['analytics', 'project', 'guard']);
 
 test.describe('every route serves its page', () => {
-  for (const { route, path } of ROUTE_SAMPLES.filter((s) => !redirecting.has(s.route.shell))) {
-    test(`${route.pattern} → ${route.title}`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: route.title })).toBeVisible();
-      await expect(page).toHaveTitle(`${route.title} · Dashboard`);
+  // Auth pages send a signed-in user home, so they are opened signed out; dashboard pages signed in.
+  for (const signedOut of [false, true]) {
+    test.describe(signedOut ? 'auth pages, signed out' : 'dashboard pages, signed in', () => {
+      // Their static HTML is what is checked: with JavaScript, /auth/callback and /auth/user-info move on at once.
+      if (signedOut) test.use({ storageState: SIGNED_OUT, javaScriptEnabled: false });
+      for (const { route, path } of ROUTE_SAMPLES.filter((s) => !redirecting.has(s.route.shell) && (s.route.layout === 'auth') === signedOut)) {
+        test(`${route.pattern} → ${route.title}`, async ({ page }) => {
+          const response = await page.goto(path);
+          expect(response?.status()).toBe(200);
+          await expect(page.getByRole('heading', { level: 1, name: route.title })).toBeVisible();
+          await expect(page).toHaveTitle(`${route.title} · Dashboard`);
+        });
+      }
     });
   }
 });

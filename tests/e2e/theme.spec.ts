@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { SAMPLE_PROJECT } from '../route-samples';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys';
+import { SIGNED_OUT } from './auth/helpers';
 
 const theme = { primaryColor: 'rgb(255, 0, 128)', primaryColorForeground: '#010203', radius: '3px' };
 
@@ -51,9 +52,14 @@ for (const [url, type] of [
   });
 }
 
-test('a corrupt stored theme is ignored and the page still works', async ({ page }) => {
-  await page.addInitScript((key) => localStorage.setItem(key, '{not json'), STORAGE_KEYS.ecosystemTheme);
-  await page.goto('/auth/login');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--primary'))).toBe('');
+test.describe('signed out', () => {
+  // The sign-in page sends a signed-in user home.
+  test.use({ storageState: SIGNED_OUT });
+
+  test('a corrupt stored theme is ignored and the page still works', async ({ page }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, '{not json'), STORAGE_KEYS.ecosystemTheme);
+    await page.goto('/auth/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--primary'))).toBe('');
+  });
 });

@@ -1,0 +1,95 @@
+import { expect, test } from '../fixtures';
+import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
+import { SAMPLE_PROJECT } from '../../route-samples';
+import { SIGNED_OUT, signIn } from './helpers';
+
+const demo = DEMO_ACCOUNTS.demo;
+
+test.describe('signed out', () => {
+  test.use({ storageState: SIGNED_OUT });
+
+  test('the login form is plain HTML before any JavaScript runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: SIGNED_OUT });
+    const page = await context.newPage();
+    await page.goto('/auth/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/register');
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/forgot-password');
+    await context.close();
+  });
+
+  test('wrong password shows an error and stays; the right one opens the dashboard', async ({ page }) => {
+    await signIn(page, demo.email, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+    await expect(page).toHaveURL('/auth/login');
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  });
+
+  test('error and success search params are shown as alerts', async ({ page }) => {
+    await page.goto('/auth/login?error=Something%20broke');
+    await expect(page.getByRole('alert')).toHaveText('Something broke');
+    await page.goto('/auth/login?success=Password%20updated');
+    await expect(page.getByRole('status')).toHaveText('Password updated');
+  });
+
+  test('a 429 answer says when to try again', async ({ page }) => {
+    await page.route('**/auth/v1/token?grant_type=password', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '42', 'X-Supabase-Api-Version': '2024-01-01', 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After, X-Supabase-Api-Version' },
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' }),
+      }),
+    );
+    await signIn(page, demo.email, demo.password);
+    await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please try again in 42 seconds.');
+  });
+
+  test('a signed-out visit to a dashboard URL returns to it after sign-in', async ({ page }) => {
+    const target = `/${SAMPLE_PROJECT}/test/wallets?page=2`;
+    await page.goto(target);
+    await expect(page).toHaveURL(`/auth/login?redirectTo=${encodeURIComponent(target)}`);
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(target);
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+  });
+
+  test('/profile also requires a signed-in user', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/auth/login?redirectTo=%2Fprofile');
+  });
+
+  const REDIRECTS: [string, string][] = [
+    ['/profile', '/profile'],
+    [`/${SAMPLE_PROJECT}/live/users?page=3`, `/${SAMPLE_PROJECT}/live/users?page=3`],
+    ['https://evil.com', '/'],
+    ['//evil.com', '/'],
+    ['/\\evil.com', '/'],
+    ['https:evil.com', '/'],
+    ['javascript:alert(1)', '/'],
+    ['data:text/html,hi', '/'],
+    ['%2F%2Fevil.com', '/'],
+    ['/%2F%2Fevil.com', '/'],
+    ['//2130706433', '/'],
+  ];
+  for (const [redirectTo, expected] of REDIRECTS) {
+    test(`redirectTo ${JSON.stringify(redirectTo)} lands on ${expected}`, async ({ page }) => {
+      await signIn(page, demo.email, demo.password, `/auth/login?${new URLSearchParams({ redirectTo })}`);
+      await expect(page).toHaveURL(expected);
+    });
+  }
+});
+
+test('a signed-in user opening /auth/login or /auth/register goes to /', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page).toHaveURL('/');
+  await page.goto('/auth/register');
+  await expect(page).toHaveURL('/');
+});
