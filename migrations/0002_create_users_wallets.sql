@@ -19,8 +19,8 @@ CREATE TABLE users (
   version INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX users_created ON users (project_id, mode, created_at, id);
-CREATE INDEX users_name ON users (project_id, mode, name, id);
-CREATE INDEX users_email ON users (project_id, mode, email, id);
+CREATE INDEX users_name ON users (project_id, mode, name, created_at, id);
+CREATE INDEX users_email ON users (project_id, mode, email, created_at, id);
 CREATE INDEX users_authenticated ON users (project_id, mode, authenticated, created_at, id);
 
 CREATE TABLE linked_accounts (

@@ -15,7 +15,7 @@ CREATE TABLE policies (
 CREATE INDEX policies_created ON policies (project_id, mode, created_at, id);
 CREATE INDEX policies_chain ON policies (project_id, mode, chain_id, created_at, id);
 CREATE INDEX policies_enabled ON policies (project_id, mode, enabled, created_at, id);
-CREATE INDEX policies_name ON policies (project_id, mode, name, id);
+CREATE INDEX policies_name ON policies (project_id, mode, name, created_at, id);
 
 CREATE TABLE policy_rules (
   id TEXT PRIMARY KEY,
@@ -51,7 +51,7 @@ CREATE TABLE contracts (
 );
 CREATE INDEX contracts_created ON contracts (project_id, mode, created_at, id);
 CREATE INDEX contracts_chain ON contracts (project_id, mode, chain_id, created_at, id);
-CREATE INDEX contracts_name ON contracts (project_id, mode, name, id);
+CREATE INDEX contracts_name ON contracts (project_id, mode, name, created_at, id);
 CREATE UNIQUE INDEX contracts_address ON contracts (project_id, mode, chain_id, address);
 
 CREATE TABLE backend_wallets (

@@ -15,6 +15,8 @@ export interface TableDef {
   table: string;
   /** API field → column (only fields used in filters and sorts need to be here). */
   columns: Readonly<Record<string, string>>;
+  /** API fields kept in `row_counts` by triggers (migration 0006): totals for no filter or one eq/in filter on them. */
+  counted?: readonly string[];
   /** Condition restricting rows to the tenant (default: project_id and mode). */
   scopeSql?: (scope: Scope) => { sql: string; args: unknown[] };
 }
@@ -89,7 +91,26 @@ export function listSql(
   };
 }
 
-/** One list page and the total (not counted when the client passed `total`). */
+/** A `row_counts` lookup answering the total, when the filters allow it (none, or one eq/in on a counted field). */
+export function counterSql(def: TableDef, scope: Scope, filters: Filter[]): { sql: string; args: unknown[] } | null {
+  if (!def.counted || def.scopeSql || scope.mode === null || filters.length > 1) return null;
+  const base =
+    'SELECT COALESCE(SUM(n), 0) AS n FROM row_counts WHERE project_id = ? AND mode = ? AND tbl = ? AND field = ?';
+  if (filters.length === 0)
+    return { sql: `${base} AND value = ''`, args: [scope.projectId, scope.mode, def.table, ''] };
+  const f = filters[0]!;
+  if (!def.counted.includes(f.field) || (f.op !== 'eq' && f.op !== 'in')) return null;
+  // Same text as the trigger's CAST(column AS TEXT): booleans are stored as 0/1.
+  const values = (Array.isArray(f.value) ? f.value : [f.value]).map((v) =>
+    typeof v === 'boolean' ? (v ? '1' : '0') : String(v),
+  );
+  return {
+    sql: `${base} AND value IN (${values.map(() => '?').join(', ')})`,
+    args: [scope.projectId, scope.mode, def.table, f.field, ...new Set(values)],
+  };
+}
+
+/** One list page and the total (not counted when the client passed `total`; from counters when possible). */
 export async function listRows<R = Row>(
   db: D1Database,
   def: TableDef,
@@ -103,8 +124,10 @@ export async function listRows<R = Row>(
     const { results } = await page.all<R>();
     return { rows: results, total: q.total };
   }
-  const [rows, count] = await db.batch([page, db.prepare(s.countSql).bind(...s.countArgs)]);
-  return { rows: rows!.results as R[], total: Number((count!.results[0] as { n: number } | undefined)?.n ?? 0) };
+  const counter = counterSql(def, scope, q.filters);
+  const count = counter ? db.prepare(counter.sql).bind(...counter.args) : db.prepare(s.countSql).bind(...s.countArgs);
+  const [rows, total] = await db.batch([page, count]);
+  return { rows: rows!.results as R[], total: Number((total!.results[0] as { n: number } | undefined)?.n ?? 0) };
 }
 
 /** One row of the tenant by id, or null (another tenant's row is null too). */

@@ -313,3 +313,53 @@ describe('features', () => {
     expect(eco.body.data.theme).toMatchObject({ primaryColor: '#ff0000', radius: '0.5rem' });
   });
 });
+
+describe('row counters (migration 0006)', () => {
+  it('stay equal to COUNT(*) through inserts, updates, deletes and project deletion', async () => {
+    const p = await newProject('count-owner');
+    const base = `/projects/${p.id}/test`;
+    const db = testEnv.DB;
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const w = await api('POST', `${base}/wallets`, p.ownerToken, {
+        address: addr(70_000 + i),
+        chainId: i % 2 ? 137 : 1,
+        accountType: i % 3 ? 'Smart Account' : 'Delegated Account',
+      });
+      ids.push(w.body.id);
+    }
+    await api('POST', `${base}/users`, p.ownerToken, { name: 'Counted' });
+    await api('DELETE', `${base}/wallets/${ids[0]}`, p.ownerToken);
+    await db.prepare('UPDATE wallets SET chain_id = 10 WHERE id = ?').bind(ids[1]).run();
+    const check = async (filters: unknown[], sql: string, args: unknown[]) => {
+      const res = await api(
+        'GET',
+        `${base}/wallets?filters=${encodeURIComponent(JSON.stringify(filters))}`,
+        p.ownerToken,
+      );
+      const real = await db
+        .prepare(`SELECT COUNT(*) AS n FROM wallets WHERE project_id = ? AND mode = 'test'${sql}`)
+        .bind(p.id, ...args)
+        .first<{ n: number }>();
+      expect(res.body.total).toBe(real!.n);
+    };
+    await check([], '', []);
+    await check([{ field: 'chainId', op: 'eq', value: 1 }], ' AND chain_id = ?', [1]);
+    await check([{ field: 'chainId', op: 'in', value: [137, 10] }], ' AND chain_id IN (?, ?)', [137, 10]);
+    await check([{ field: 'accountType', op: 'eq', value: 'Smart Account' }], ' AND account_type = ?', [
+      'Smart Account',
+    ]);
+    const users = await api(
+      'GET',
+      `${base}/users?filters=${encodeURIComponent(JSON.stringify([{ field: 'authenticated', op: 'eq', value: false }]))}`,
+      p.ownerToken,
+    );
+    expect(users.body.total).toBe(1);
+    expect((await api('DELETE', `/projects/${p.id}`, p.ownerToken)).status).toBe(204);
+    const left = await db
+      .prepare('SELECT COUNT(*) AS n FROM row_counts WHERE project_id = ?')
+      .bind(p.id)
+      .first<{ n: number }>();
+    expect(left!.n).toBe(0);
+  });
+});

@@ -25,8 +25,17 @@ async function billing(c: ApiContext) {
         `SELECT COUNT(*) AS n FROM transactions WHERE project_id = ? AND mode = 'live' AND created_at >= ? AND created_at < ?`,
       )
       .bind(id, start, end),
-    db.prepare(`SELECT COUNT(*) AS n FROM users WHERE project_id = ? AND mode = 'live'`).bind(id),
-    db.prepare(`SELECT COUNT(*) AS n FROM wallets WHERE project_id = ? AND mode = 'live'`).bind(id),
+    // Whole-table totals come from the trigger-maintained row_counts (migration 0006).
+    db
+      .prepare(
+        `SELECT COALESCE(SUM(n), 0) AS n FROM row_counts WHERE project_id = ? AND mode = 'live' AND tbl = 'users' AND field = ''`,
+      )
+      .bind(id),
+    db
+      .prepare(
+        `SELECT COALESCE(SUM(n), 0) AS n FROM row_counts WHERE project_id = ? AND mode = 'live' AND tbl = 'wallets' AND field = ''`,
+      )
+      .bind(id),
     db
       .prepare(
         `SELECT strftime('%Y-%m', created_at / 1000, 'unixepoch') AS month, COUNT(*) AS n FROM transactions

@@ -13,6 +13,7 @@ import { mustReference } from './wallets';
 
 const P = '/projects/:projectId/:mode/transactions';
 export const TRANSACTIONS = {
+  counted: ['status', 'chainId'],
   table: 'transactions',
   columns: {
     createdAt: 'created_at',

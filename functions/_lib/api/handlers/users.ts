@@ -20,6 +20,7 @@ import { TRANSACTIONS, transactionToApi } from './transactions';
 
 const P = '/projects/:projectId/:mode/users';
 const USERS = {
+  counted: ['authenticated'],
   table: 'users',
   columns: { createdAt: 'created_at', name: 'name', email: 'email', authenticated: 'authenticated' },
 };

@@ -14,6 +14,7 @@ import { deleteRoute, getRoute, listRoute, updateRoute } from '../crud';
 
 const P = '/projects/:projectId/:mode/wallets';
 export const WALLETS = {
+  counted: ['chainId', 'accountType'],
   table: 'wallets',
   columns: {
     createdAt: 'created_at',
