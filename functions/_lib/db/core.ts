@@ -17,6 +17,8 @@ export interface TableDef {
   columns: Readonly<Record<string, string>>;
   /** API fields kept in `row_counts` by triggers (migration 0006): totals for no filter or one eq/in filter on them. */
   counted?: readonly string[];
+  /** `row_counts` also holds per-day buckets of created_at (transactions): createdAt ranges are counted from them. */
+  countedByDay?: boolean;
   /** Condition restricting rows to the tenant (default: project_id and mode). */
   scopeSql?: (scope: Scope) => { sql: string; args: unknown[] };
 }
@@ -47,8 +49,10 @@ function filterSql(def: TableDef, spec: ListSpec, f: Filter): { sql: string; arg
     case 'lte':
       return { sql: `${col} <= ?`, args: [conv(f.value)] };
     case 'in': {
-      const values = (f.value as unknown[]).map(conv);
-      return { sql: `${col} IN (${values.map(() => '?').join(', ')})`, args: values };
+      const values = [...new Set((f.value as unknown[]).map(conv))];
+      if (values.length === 1) return { sql: `${col} = ?`, args: values };
+      // Unary plus keeps SQLite on the sort index (stop after LIMIT) instead of sorting every match of several values.
+      return { sql: `+${col} IN (${values.map(() => '?').join(', ')})`, args: values };
     }
     case 'contains':
       return { sql: `${col} LIKE ? ESCAPE '\\'`, args: [`%${likeEscape(String(f.value))}%`] };
@@ -91,13 +95,56 @@ export function listSql(
   };
 }
 
-/** A `row_counts` lookup answering the total, when the filters allow it (none, or one eq/in on a counted field). */
+const DAY = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A `row_counts` lookup answering the total when the filters allow it: none, one eq/in on a counted field, or only
+ * createdAt bounds on a table with day buckets (whole days from buckets, the two partial days counted on the index).
+ */
 export function counterSql(def: TableDef, scope: Scope, filters: Filter[]): { sql: string; args: unknown[] } | null {
-  if (!def.counted || def.scopeSql || scope.mode === null || filters.length > 1) return null;
+  if (!def.counted || def.scopeSql || scope.mode === null) return null;
   const base =
     'SELECT COALESCE(SUM(n), 0) AS n FROM row_counts WHERE project_id = ? AND mode = ? AND tbl = ? AND field = ?';
-  if (filters.length === 0)
-    return { sql: `${base} AND value = ''`, args: [scope.projectId, scope.mode, def.table, ''] };
+  const head = [scope.projectId, scope.mode, def.table];
+  if (filters.length === 0) return { sql: `${base} AND value = ''`, args: [...head, ''] };
+  if (def.countedByDay && filters.every((f) => f.field === 'createdAt' && typeof f.value === 'number')) {
+    let lo = -Infinity;
+    let hi = Infinity; // [lo, hi)
+    for (const f of filters) {
+      const v = f.value as number;
+      if (f.op === 'gte') lo = Math.max(lo, v);
+      else if (f.op === 'gt') lo = Math.max(lo, v + 1);
+      else if (f.op === 'lt') hi = Math.min(hi, v);
+      else if (f.op === 'lte') hi = Math.min(hi, v + 1);
+      else return null;
+    }
+    if (lo >= hi) return { sql: 'SELECT 0 AS n', args: [] };
+    const firstFull = Number.isFinite(lo) ? Math.ceil(lo / DAY) * DAY : -Infinity;
+    const endFull = Number.isFinite(hi) ? Math.floor(hi / DAY) * DAY : Infinity;
+    const exact = (a: number, b: number) => ({
+      sql: `SELECT COUNT(*) FROM ${def.table} WHERE project_id = ? AND mode = ? AND created_at >= ? AND created_at < ?`,
+      args: [scope.projectId, scope.mode, a, b],
+    });
+    if (firstFull >= endFull) {
+      const e = exact(lo, hi);
+      return { sql: `SELECT (${e.sql}) AS n`, args: e.args };
+    }
+    const parts: { sql: string; args: unknown[] }[] = [
+      {
+        sql: `SELECT COALESCE(SUM(n), 0) FROM row_counts WHERE project_id = ? AND mode = ? AND tbl = ? AND field = 'day' AND value >= ? AND value < ?`,
+        args: [
+          ...head,
+          Number.isFinite(firstFull) ? dayOf(firstFull) : '',
+          Number.isFinite(endFull) ? dayOf(endFull) : '~',
+        ],
+      },
+    ];
+    if (Number.isFinite(lo) && lo < firstFull) parts.push(exact(lo, firstFull));
+    if (Number.isFinite(hi) && endFull < hi) parts.push(exact(endFull, hi));
+    return { sql: `SELECT ${parts.map((p) => `(${p.sql})`).join(' + ')} AS n`, args: parts.flatMap((p) => p.args) };
+  }
+  if (filters.length > 1) return null;
   const f = filters[0]!;
   if (!def.counted.includes(f.field) || (f.op !== 'eq' && f.op !== 'in')) return null;
   // Same text as the trigger's CAST(column AS TEXT): booleans are stored as 0/1.
@@ -106,7 +153,7 @@ export function counterSql(def: TableDef, scope: Scope, filters: Filter[]): { sq
   );
   return {
     sql: `${base} AND value IN (${values.map(() => '?').join(', ')})`,
-    args: [scope.projectId, scope.mode, def.table, f.field, ...new Set(values)],
+    args: [...head, f.field, ...new Set(values)],
   };
 }
 

@@ -363,3 +363,54 @@ describe('row counters (migration 0006)', () => {
     expect(left!.n).toBe(0);
   });
 });
+
+describe('createdAt range totals from day buckets', () => {
+  it('match COUNT(*) for open, closed, same-day and empty ranges', async () => {
+    const p = await newProject('range-owner');
+    const db = testEnv.DB;
+    const day = 86_400_000;
+    const t0 = Date.UTC(2026, 0, 10, 6);
+    const stmts = [];
+    for (let i = 0; i < 60; i++) {
+      const at = t0 + i * 7 * 3600_000 + (i % 5) * 1000;
+      stmts.push(
+        db
+          .prepare(
+            `INSERT INTO transactions (id, project_id, mode, chain_id, abstraction_type, status, created_at, updated_at) VALUES (?, ?, 'test', 1, 'standard', 'confirmed', ?, ?)`,
+          )
+          .bind(`tin_0190${String(i).padStart(4, '0')}-0000-7000-8000-000000000000`, p.id, at, at),
+      );
+    }
+    await db.batch(stmts);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const ranges: [string, number | null, string, number | null][] = [
+      ['gte', t0 + day / 2, 'lt', null],
+      ['gt', null, 'lte', t0 + 5 * day + 123],
+      ['gte', t0 + day + 3600_000, 'lt', t0 + 4 * day - 1],
+      ['gte', t0 + 2 * day + 3600_000, 'lte', t0 + 2 * day + 7 * 3600_000],
+      ['gte', t0 + 9 * day, 'lt', t0 + 3 * day],
+      ['gt', Date.UTC(2026, 0, 12), 'lt', Date.UTC(2026, 0, 14)],
+    ];
+    for (const [op1, a, op2, b] of ranges) {
+      const filters = [
+        ...(a === null ? [] : [{ field: 'createdAt', op: op1, value: iso(a) }]),
+        ...(b === null ? [] : [{ field: 'createdAt', op: op2, value: iso(b) }]),
+      ];
+      const res = await api(
+        'GET',
+        `/projects/${p.id}/test/transactions?filters=${encodeURIComponent(JSON.stringify(filters))}`,
+        p.ownerToken,
+      );
+      const sql = [`project_id = ? AND mode = 'test'`];
+      const args: unknown[] = [p.id];
+      const sym: Record<string, string> = { gte: '>=', gt: '>', lt: '<', lte: '<=' };
+      if (a !== null) (sql.push(`created_at ${sym[op1]} ?`), args.push(a));
+      if (b !== null) (sql.push(`created_at ${sym[op2]} ?`), args.push(b));
+      const real = await db
+        .prepare(`SELECT COUNT(*) AS n FROM transactions WHERE ${sql.join(' AND ')}`)
+        .bind(...args)
+        .first<{ n: number }>();
+      expect(res.body.total, JSON.stringify(filters)).toBe(real!.n);
+    }
+  });
+});

@@ -14,6 +14,7 @@ import { mustReference } from './wallets';
 const P = '/projects/:projectId/:mode/transactions';
 export const TRANSACTIONS = {
   counted: ['status', 'chainId'],
+  countedByDay: true,
   table: 'transactions',
   columns: {
     createdAt: 'created_at',
