@@ -404,8 +404,14 @@ describe('createdAt range totals from day buckets', () => {
       const sql = [`project_id = ? AND mode = 'test'`];
       const args: unknown[] = [p.id];
       const sym: Record<string, string> = { gte: '>=', gt: '>', lt: '<', lte: '<=' };
-      if (a !== null) (sql.push(`created_at ${sym[op1]} ?`), args.push(a));
-      if (b !== null) (sql.push(`created_at ${sym[op2]} ?`), args.push(b));
+      if (a !== null) {
+        sql.push(`created_at ${sym[op1]} ?`);
+        args.push(a);
+      }
+      if (b !== null) {
+        sql.push(`created_at ${sym[op2]} ?`);
+        args.push(b);
+      }
       const real = await db
         .prepare(`SELECT COUNT(*) AS n FROM transactions WHERE ${sql.join(' AND ')}`)
         .bind(...args)
