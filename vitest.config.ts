@@ -17,7 +17,12 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
-        test: { name: 'emulator', include: ['tests/emulator/**/*.test.ts'], environment: 'node', fileParallelism: false },
+        test: {
+          name: 'emulator',
+          include: ['tests/emulator/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+        },
       },
       {
         plugins: [

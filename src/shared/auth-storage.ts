@@ -16,7 +16,10 @@ function jwtClaims(token: string): Record<string, unknown> | null {
   try {
     const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
     const json = decodeURIComponent(
-      Array.from(atob(b64.padEnd(b64.length + ((4 - (b64.length % 4)) % 4), '=')), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
+      Array.from(
+        atob(b64.padEnd(b64.length + ((4 - (b64.length % 4)) % 4), '=')),
+        (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+      ).join(''),
     );
     return JSON.parse(json) as Record<string, unknown>;
   } catch {
@@ -37,7 +40,11 @@ export function readStoredSession(raw: string | null | undefined): StoredSession
     return null;
   }
   if (!value || typeof value !== 'object') return null;
-  const s = value as { access_token?: unknown; refresh_token?: unknown; user?: { id?: unknown; email?: unknown; factors?: unknown } };
+  const s = value as {
+    access_token?: unknown;
+    refresh_token?: unknown;
+    user?: { id?: unknown; email?: unknown; factors?: unknown };
+  };
   if (typeof s.access_token !== 'string' || typeof s.refresh_token !== 'string' || !s.refresh_token) return null;
   const claims = jwtClaims(s.access_token);
   const userId = typeof s.user?.id === 'string' ? s.user.id : typeof claims?.sub === 'string' ? claims.sub : null;

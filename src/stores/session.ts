@@ -33,7 +33,11 @@ export function applyAuthEvent(event: AuthChangeEvent, session: Session | null):
     default:
       $session.set(session);
       $user.set(session?.user ?? null);
-      if (session?.user && session.user.id !== lastIdentified && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) {
+      if (
+        session?.user &&
+        session.user.id !== lastIdentified &&
+        (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')
+      ) {
         lastIdentified = session.user.id;
         identify(session.user.id, { email: session.user.email });
       }

@@ -12,7 +12,9 @@ const shell = process.argv[2] ?? 'auth-login';
 const html = readFileSync(path.join(dist, 'shell', `${shell}.html`), 'utf8');
 
 const seen = new Set<string>();
-const queue = [...html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]!);
+const queue = [
+  ...html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g),
+].map((m) => m[1]!);
 for (const m of html.matchAll(/import\s*(?:[^'"]*?from\s*)?["'](\/_astro\/[^"']+\.js)["']/g)) queue.push(m[1]!);
 while (queue.length) {
   const file = queue.shift()!;
@@ -20,7 +22,9 @@ while (queue.length) {
   seen.add(file);
   const code = readFileSync(path.join(dist, file), 'utf8');
   // Static imports only (`import … from "./x.js"`, `import "./x.js"`, `export … from`), not `import("./x.js")`.
-  for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{},\s]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+  for (const m of code.matchAll(
+    /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{},\s]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+  )) {
     queue.push(path.posix.join(path.posix.dirname(file), m[1]!));
   }
 }

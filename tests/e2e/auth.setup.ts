@@ -14,7 +14,10 @@ setup('sign in the demo account', async ({ page }) => {
   await expect(page).toHaveURL('/');
   // Keep only the session: other keys (analytics state of this headless run, saved project) must not leak into tests.
   const state = await page.context().storageState();
-  state.origins = state.origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((e) => e.name === AUTH_STORAGE_KEY) }));
+  state.origins = state.origins.map((o) => ({
+    ...o,
+    localStorage: o.localStorage.filter((e) => e.name === AUTH_STORAGE_KEY),
+  }));
   mkdirSync(path.dirname(DEMO_STORAGE_STATE), { recursive: true });
   writeFileSync(DEMO_STORAGE_STATE, JSON.stringify(state, null, 2));
 });

@@ -12,7 +12,9 @@ test.describe('every route serves its page', () => {
     test.describe(signedOut ? 'auth pages, signed out' : 'dashboard pages, signed in', () => {
       // Their static HTML is what is checked: with JavaScript, /auth/callback and /auth/user-info move on at once.
       if (signedOut) test.use({ storageState: SIGNED_OUT, javaScriptEnabled: false });
-      for (const { route, path } of ROUTE_SAMPLES.filter((s) => !redirecting.has(s.route.shell) && (s.route.layout === 'auth') === signedOut)) {
+      for (const { route, path } of ROUTE_SAMPLES.filter(
+        (s) => !redirecting.has(s.route.shell) && (s.route.layout === 'auth') === signedOut,
+      )) {
         test(`${route.pattern} → ${route.title}`, async ({ page }) => {
           const response = await page.goto(path);
           expect(response?.status()).toBe(200);

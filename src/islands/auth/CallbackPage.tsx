@@ -26,10 +26,14 @@ export default function CallbackPage() {
     void (async () => {
       const tokens = captured ?? takeFragment();
       if (storedSession()) return location.replace('/');
-      if (!tokens.access_token || !tokens.refresh_token) return location.replace(loginWithError(CALLBACK_ERRORS.missingTokens));
+      if (!tokens.access_token || !tokens.refresh_token)
+        return location.replace(loginWithError(CALLBACK_ERRORS.missingTokens));
       try {
         const { client } = await auth();
-        const { data, error } = await client.auth.setSession({ access_token: tokens.access_token, refresh_token: tokens.refresh_token });
+        const { data, error } = await client.auth.setSession({
+          access_token: tokens.access_token,
+          refresh_token: tokens.refresh_token,
+        });
         if (new URLSearchParams(location.search).has('register')) return location.replace('/auth/user-info');
         if (!error && data.user) return location.replace('/');
       } catch {
@@ -40,5 +44,9 @@ export default function CallbackPage() {
     })();
   }, []);
 
-  return <div className="mt-4">{failed ? <Notice kind="error">{CALLBACK_ERRORS.failed}</Notice> : <Notice kind="info">Signing you in…</Notice>}</div>;
+  return (
+    <div className="mt-4">
+      {failed ? <Notice kind="error">{CALLBACK_ERRORS.failed}</Notice> : <Notice kind="info">Signing you in…</Notice>}
+    </div>
+  );
 }

@@ -52,7 +52,9 @@ export default function ConfirmPage() {
     default:
       return (
         <div className="mt-4 grid gap-4">
-          {state.kind === 'no-token' && <Notice kind="info">Open the link from your confirmation email, or ask for a new one below.</Notice>}
+          {state.kind === 'no-token' && (
+            <Notice kind="info">Open the link from your confirmation email, or ask for a new one below.</Notice>
+          )}
           {state.kind === 'bad-type' && <Notice kind="error">{state.message}</Notice>}
           {state.kind === 'invalid' && (
             <Notice kind="error">{state.message} Enter your email to get a new confirmation link.</Notice>

@@ -43,7 +43,9 @@ export default function ForgotPasswordForm() {
 
   return (
     <form method="post" className="mt-4 grid gap-4" onSubmit={onSubmit} noValidate>
-      <p className="text-sm text-muted-foreground">Enter your email and we will send you a link to choose a new password.</p>
+      <p className="text-sm text-muted-foreground">
+        Enter your email and we will send you a link to choose a new password.
+      </p>
       {error && <Notice kind="error">{error}</Notice>}
       <Field label="Email" name="email" type="email" autoComplete="email" required />
       <Submit busy={busy} busyLabel="Sending…">

@@ -125,7 +125,11 @@ export default function LoginForm() {
           <Submit busy={busy} busyLabel="Verifying…">
             Verify
           </Submit>
-          <button type="button" onClick={() => void cancelMfa()} className="text-sm text-muted-foreground hover:underline">
+          <button
+            type="button"
+            onClick={() => void cancelMfa()}
+            className="text-sm text-muted-foreground hover:underline"
+          >
             Use another account
           </button>
         </form>

@@ -26,7 +26,10 @@ export function ResendForm() {
     }
   }
 
-  if (sentTo) return <Notice kind="success">If {sentTo} is waiting for confirmation, we sent it a new link. Check your inbox.</Notice>;
+  if (sentTo)
+    return (
+      <Notice kind="success">If {sentTo} is waiting for confirmation, we sent it a new link. Check your inbox.</Notice>
+    );
   return (
     <form method="post" className="grid gap-4" onSubmit={onSubmit} noValidate>
       {error && <Notice kind="error">{error}</Notice>}

@@ -16,7 +16,11 @@ export default function ResetPasswordForm() {
       try {
         const { client, lastRetryAfter } = await auth();
         if (params.token_hash) {
-          if (params.type && params.type !== 'recovery') return setState({ kind: 'invalid', message: `This is not a password reset link (type "${params.type.slice(0, 40)}").` });
+          if (params.type && params.type !== 'recovery')
+            return setState({
+              kind: 'invalid',
+              message: `This is not a password reset link (type "${params.type.slice(0, 40)}").`,
+            });
           const { error } = await client.auth.verifyOtp({ token_hash: params.token_hash, type: 'recovery' });
           if (error) return setState({ kind: 'invalid', message: authErrorMessage(error, lastRetryAfter()) });
           history.replaceState(null, '', location.pathname);
@@ -24,7 +28,11 @@ export default function ResetPasswordForm() {
         }
         // Arrived here after a PASSWORD_RECOVERY event: the recovery session is already stored.
         const { data } = await client.auth.getSession();
-        setState(data.session ? { kind: 'ready' } : { kind: 'invalid', message: 'This page needs the link from your password reset email.' });
+        setState(
+          data.session
+            ? { kind: 'ready' }
+            : { kind: 'invalid', message: 'This page needs the link from your password reset email.' },
+        );
       } catch (e) {
         setState({ kind: 'invalid', message: authErrorMessage(e) });
       }
@@ -41,7 +49,9 @@ export default function ResetPasswordForm() {
           </a>
         </>
       )}
-      {state.kind !== 'invalid' && <NewPasswordForm pending={state.kind === 'checking'} onDone={() => location.assign('/')} />}
+      {state.kind !== 'invalid' && (
+        <NewPasswordForm pending={state.kind === 'checking'} onDone={() => location.assign('/')} />
+      )}
     </div>
   );
 }

@@ -36,7 +36,9 @@ export default function UserInfoForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(new FormData(event.currentTarget).get(k) ?? '').trim()])) as unknown as Info;
+    const data = Object.fromEntries(
+      Object.keys(EMPTY).map((k) => [k, String(new FormData(event.currentTarget).get(k) ?? '').trim()]),
+    ) as unknown as Info;
     setError(null);
     if (!data.first_name || !data.last_name) return setError('Enter your first and last name.');
     setBusy(true);

@@ -20,7 +20,9 @@ export function authErrorMessage(error: unknown, retryAfter?: number): string {
   if (e.status === 429 || e.code === 'over_request_rate_limit' || e.code === 'over_email_send_rate_limit') {
     const fromMessage = /after (\d+) seconds?/i.exec(message)?.[1];
     const seconds = retryAfter ?? (fromMessage ? Number(fromMessage) : undefined);
-    return seconds ? `Too many attempts. Please try again in ${retryIn(seconds)}.` : 'Too many attempts. Please try again in a few minutes.';
+    return seconds
+      ? `Too many attempts. Please try again in ${retryIn(seconds)}.`
+      : 'Too many attempts. Please try again in a few minutes.';
   }
   switch (e.code) {
     case 'invalid_credentials':
@@ -43,7 +45,8 @@ export function authErrorMessage(error: unknown, retryAfter?: number): string {
     case 'insufficient_aal':
       return 'Enter your authenticator code first (sign out and sign in again with your code).';
   }
-  if (e.status === 0 || /fetch|network/i.test(message)) return 'We could not reach the sign-in service. Check your connection and try again.';
+  if (e.status === 0 || /fetch|network/i.test(message))
+    return 'We could not reach the sign-in service. Check your connection and try again.';
   return message || 'Something went wrong. Please try again.';
 }
 

@@ -3,7 +3,13 @@ import { cn } from '../../lib/cn';
 import { useMounted } from '../../lib/use-mounted';
 
 /** A labelled input; `error` is tied to it with aria-describedby. */
-export function Field({ label, error, hint, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string }) {
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: string }) {
   const id = useId();
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (

@@ -33,7 +33,10 @@ function NameForm({ user }: { user: User }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const data = { first_name: String(form.get('first_name') ?? '').trim(), last_name: String(form.get('last_name') ?? '').trim() };
+    const data = {
+      first_name: String(form.get('first_name') ?? '').trim(),
+      last_name: String(form.get('last_name') ?? '').trim(),
+    };
     setBusy(true);
     setError(null);
     const { error: updateError } = await supabase().auth.updateUser({ data });
@@ -45,10 +48,27 @@ function NameForm({ user }: { user: User }) {
     <form className="grid gap-4 sm:max-w-md" onSubmit={onSubmit}>
       {error && <Notice kind="error">{error}</Notice>}
       <div className="grid grid-cols-2 gap-3">
-        <Field label="First name" name="first_name" autoComplete="given-name" defaultValue={String(meta.first_name ?? '')} />
-        <Field label="Last name" name="last_name" autoComplete="family-name" defaultValue={String(meta.last_name ?? '')} />
+        <Field
+          label="First name"
+          name="first_name"
+          autoComplete="given-name"
+          defaultValue={String(meta.first_name ?? '')}
+        />
+        <Field
+          label="Last name"
+          name="last_name"
+          autoComplete="family-name"
+          defaultValue={String(meta.last_name ?? '')}
+        />
       </div>
-      <Field label="Email" name="email" type="email" value={user.email ?? ''} readOnly hint="The address you sign in with." />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        value={user.email ?? ''}
+        readOnly
+        hint="The address you sign in with."
+      />
       <div>
         <Submit busy={busy} busyLabel="Saving…">
           Save
@@ -82,7 +102,8 @@ function Mfa() {
 
   async function enroll(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const friendlyName = String(new FormData(event.currentTarget).get('friendly_name') ?? '').trim() || 'Authenticator app';
+    const friendlyName =
+      String(new FormData(event.currentTarget).get('friendly_name') ?? '').trim() || 'Authenticator app';
     setBusy(true);
     setError(null);
     // Drop an abandoned, never-verified enrolment first so the name stays free.
@@ -145,7 +166,12 @@ function Mfa() {
                 <td className="py-2">{f.factor_type.toUpperCase()}</td>
                 <td className="py-2">{f.status}</td>
                 <td className="py-2 text-right">
-                  <Button size="sm" variant="outline" onClick={() => void remove(f)} aria-label={`Remove ${f.friendly_name ?? f.factor_type}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => void remove(f)}
+                    aria-label={`Remove ${f.friendly_name ?? f.factor_type}`}
+                  >
                     Remove
                   </Button>
                 </td>
@@ -157,17 +183,40 @@ function Mfa() {
       {enrolment ? (
         <div className="grid gap-4 sm:max-w-md">
           <p className="text-sm">Scan this QR code with your authenticator app, or enter the secret by hand.</p>
-          <img src={enrolment.qr} alt="QR code for your authenticator app" width={192} height={192} className="rounded bg-white p-2" />
+          <img
+            src={enrolment.qr}
+            alt="QR code for your authenticator app"
+            width={192}
+            height={192}
+            className="rounded bg-white p-2"
+          />
           <div className="flex items-center gap-2">
-            <code aria-label="Secret" className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 text-xs" data-testid="totp-secret">
+            <code
+              aria-label="Secret"
+              className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 text-xs"
+              data-testid="totp-secret"
+            >
               {enrolment.secret}
             </code>
-            <Button size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(enrolment.secret).then(() => toast.success('Secret copied'))}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                void navigator.clipboard?.writeText(enrolment.secret).then(() => toast.success('Secret copied'))
+              }
+            >
               Copy secret
             </Button>
           </div>
           <form className="grid gap-3" onSubmit={verify} noValidate>
-            <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+            <Field
+              label="Code from the app"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              autoFocus
+            />
             <Submit busy={busy} busyLabel="Verifying…">
               Verify and turn on
             </Submit>
@@ -175,7 +224,12 @@ function Mfa() {
         </div>
       ) : (
         <form className="flex flex-wrap items-end gap-3" onSubmit={enroll}>
-          <Field label="Name for the new app" name="friendly_name" defaultValue="Authenticator app" className="min-w-56 flex-1" />
+          <Field
+            label="Name for the new app"
+            name="friendly_name"
+            defaultValue="Authenticator app"
+            className="min-w-56 flex-1"
+          />
           <Button type="submit" disabled={busy}>
             Add authenticator app
           </Button>

@@ -50,7 +50,9 @@ test.describe('signed out', () => {
     const tokens = await demoTokens();
     await page.goto(`/auth/callback?x=1#${new URLSearchParams(tokens)}`);
     await expect(page).toHaveURL('/');
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('dashboard:auth') ?? '{}').user?.email)).toBe(DEMO_ACCOUNTS.demo.email);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('dashboard:auth') ?? '{}').user?.email)).toBe(
+      DEMO_ACCOUNTS.demo.email,
+    );
   });
 
   test('valid tokens with ?register go to /auth/user-info', async ({ page }) => {

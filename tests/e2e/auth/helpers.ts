@@ -24,11 +24,16 @@ interface InboxMessage {
 export async function latestEmail(email: string, type: string): Promise<InboxMessage> {
   let found: InboxMessage | undefined;
   await expect
-    .poll(async () => {
-      const messages = (await (await fetch(`${E2E.authURL}/inbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as InboxMessage[];
-      found = messages.find((m) => m.type === type);
-      return Boolean(found);
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const messages = (await (
+          await fetch(`${E2E.authURL}/inbox/api/messages?to=${encodeURIComponent(email)}`)
+        ).json()) as InboxMessage[];
+        found = messages.find((m) => m.type === type);
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return found!;
 }
@@ -43,7 +48,9 @@ export function linkPath(message: InboxMessage, contains: string): string {
 
 /** Waits until every island on the page has hydrated (a click before that would submit the plain HTML form). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island').length > 0 && !document.querySelector('astro-island[ssr]'));
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island').length > 0 && !document.querySelector('astro-island[ssr]'),
+  );
 }
 
 /** Signs in through the login page. */

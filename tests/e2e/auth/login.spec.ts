@@ -41,7 +41,12 @@ test.describe('signed out', () => {
     await page.route('**/auth/v1/token?grant_type=password', (route) =>
       route.fulfill({
         status: 429,
-        headers: { 'Retry-After': '42', 'X-Supabase-Api-Version': '2024-01-01', 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After, X-Supabase-Api-Version' },
+        headers: {
+          'Retry-After': '42',
+          'X-Supabase-Api-Version': '2024-01-01',
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Expose-Headers': 'Retry-After, X-Supabase-Api-Version',
+        },
         contentType: 'application/json',
         body: JSON.stringify({ code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' }),
       }),

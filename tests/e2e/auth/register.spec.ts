@@ -19,8 +19,15 @@ test('register → inbox → confirm link → user info → dashboard', async ({
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-  const meta = await page.evaluate(() => JSON.parse(localStorage.getItem('dashboard:auth') ?? '{}').user?.user_metadata);
-  expect(meta).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', role: 'Engineering' });
+  const meta = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('dashboard:auth') ?? '{}').user?.user_metadata,
+  );
+  expect(meta).toMatchObject({
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    company: 'Analytical Engines',
+    role: 'Engineering',
+  });
 });
 
 test('a used confirmation link explains why and offers to resend', async ({ page, context }) => {
