@@ -16,4 +16,6 @@ interface Env {
 interface Env {
   /** base64 of 32 random bytes: AES-256-GCM key for secrets at rest (webhook secrets, OAuth/SMTP secrets, custodial keys). Secret. */
   DATA_ENCRYPTION_KEY?: string;
+  /** Optional: per-caller, per-isolate request limit per minute (default 1200). */
+  API_RATE_LIMIT_PER_MINUTE?: string;
 }

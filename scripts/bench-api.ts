@@ -115,6 +115,8 @@ const server = spawn(
     STATE,
     '--binding',
     `DATA_ENCRYPTION_KEY=${localEncryptionKey(root)}`,
+    '--binding',
+    'API_RATE_LIMIT_PER_MINUTE=1000000',
   ],
   {
     cwd: root,

@@ -87,7 +87,7 @@ export function createRouter(routes: RouteDef[]) {
         principal.kind === 'user'
           ? { type: 'user' as const, id: principal.userId }
           : { type: 'key' as const, id: principal.keyId };
-      if (!rateLimit(actor.id, now))
+      if (!rateLimit(actor.id, now, Number(env.API_RATE_LIMIT_PER_MINUTE) || undefined))
         throw new ApiError('rate_limited', 'Too many requests: slow down and retry in a minute');
       const access = await resolveAccess(env, principal, route, hit.params, now);
       if (access && !can(access.role, route.permission)) throw forbidden();

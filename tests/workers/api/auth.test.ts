@@ -89,3 +89,23 @@ describe('secret keys', () => {
     expect(keys.body.data.find((k: any) => k.type === 'secret').lastUsedAt).not.toBeNull();
   });
 });
+
+describe('rate limit', () => {
+  it('answers 429 with the error shape once a caller is over the limit', async () => {
+    const { rateLimit } = await import('../../../functions/_lib/api/rate-limit');
+    const now = Date.now();
+    expect([1, 2, 3, 4].map(() => rateLimit('rl-unit', now, 3))).toEqual([true, true, true, false]);
+    expect(rateLimit('rl-unit', now + 60_000, 3)).toBe(true);
+    const t = await token('rl-user');
+    (testEnv as unknown as Record<string, string>).API_RATE_LIMIT_PER_MINUTE = '2';
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await api('GET', '/projects', t)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const res = await api('GET', '/projects', t);
+      expect(res.body.error.code).toBe('rate_limited');
+    } finally {
+      delete (testEnv as unknown as Record<string, string>).API_RATE_LIMIT_PER_MINUTE;
+    }
+  });
+});
