@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, newProject } from './helpers';
+import { api, newProject, testEnv } from './helpers';
 import { addr } from './fixtures';
 
 let base = '';
@@ -160,5 +160,28 @@ describe('bodies', () => {
     expect((await api('GET', `${base}/wallets/acc_nope`, t)).status).toBe(404);
     expect((await api('GET', base.replace('/test', '/staging') + '/wallets', t)).status).toBe(404);
     expect((await api('GET', '/nope', t)).status).toBe(404);
+  });
+});
+
+describe('unauthenticated users', () => {
+  it('lists only users created through the API', async () => {
+    const p = await newProject('unauth-owner');
+    const b = `/projects/${p.id}/test`;
+    await api('POST', `${b}/users`, p.ownerToken, { name: 'API user' });
+    await testEnv.DB.prepare(
+      `INSERT INTO users (id, project_id, mode, name, authenticated, created_at, updated_at) VALUES ('pla_01900000-0000-7000-8000-00000000a001', ?, 'test', 'Signed in', 1, 1, 1)`,
+    )
+      .bind(p.id)
+      .run();
+    const res = await api('GET', `${b}/unauthenticated-users`, p.ownerToken);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.map((u: any) => u.name)).toEqual(['API user']);
+    expect(res.body.total).toBe(1);
+    const bad = await api(
+      'GET',
+      `${b}/unauthenticated-users?filters=${encodeURIComponent(JSON.stringify([{ field: 'authenticated', op: 'eq', value: true }]))}`,
+      p.ownerToken,
+    );
+    expect(bad.status).toBe(400);
   });
 });

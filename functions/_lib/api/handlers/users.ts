@@ -61,7 +61,30 @@ async function userChildren(
   return json({ data: rows.map(toApi), page: q.page, limit: q.limit, total });
 }
 
+/** Same allow-lists as users, minus `authenticated` (fixed to false). */
+const unauthenticatedSpec = {
+  ...userListSpec,
+  filters: Object.fromEntries(Object.entries(userListSpec.filters).filter(([f]) => f !== 'authenticated')),
+};
+
 export const userRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    path: '/projects/:projectId/:mode/unauthenticated-users',
+    scope: 'mode',
+    permission: 'read',
+    tag: 'Users',
+    summary: 'List unauthenticated users (created through the API, no login identity)',
+    list: unauthenticatedSpec,
+    table: USERS,
+    response: listOf(userSchema),
+    handler: async (c) => {
+      const q = parseListQuery(unauthenticatedSpec, c.url.searchParams);
+      q.filters = [{ field: 'authenticated', op: 'eq', value: false }, ...q.filters];
+      const { rows, total } = await listRows<Row>(c.env.DB, USERS, userListSpec, scopeOf(c), q);
+      return json({ data: rows.map(userToApi), page: q.page, limit: q.limit, total });
+    },
+  },
   listRoute({
     path: P,
     tag: 'Users',
