@@ -8,6 +8,11 @@ test.use({
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
 });
 
+// posthog-js also drops events when navigator.webdriver is true, as it is under automation; a person's browser says false.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
+});
+
 // The capture server is shared by the whole run: each test finds its own events by a unique path.
 async function eventsFor(path: string): Promise<CapturedEvent[]> {
   const all = (await (await fetch(`${E2E.captureURL}/__events`)).json()) as CapturedEvent[];
