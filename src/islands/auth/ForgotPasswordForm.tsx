@@ -1,31 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { Field, Notice, Submit, auth } from './form-ui';
-import { authErrorMessage } from './errors';
+import type { FormEvent } from 'react';
+import { Field, Notice, Submit } from './form-ui';
+import { useEmailAction } from './use-email-action';
 
 /** /auth/forgot-password: sends a recovery email; the answer is the same whether or not the account exists. */
 export default function ForgotPasswordForm() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { busy, error, sentTo, submit } = useEmailAction();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    setError(null);
-    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return setError('Enter a valid email address.');
-    setBusy(true);
-    try {
-      const { client, lastRetryAfter } = await auth();
-      const { error: recoverError } = await client.auth.resetPasswordForEmail(email, {
-        redirectTo: `${location.origin}/auth/reset-password`,
-      });
-      if (recoverError) return setError(authErrorMessage(recoverError, lastRetryAfter()));
-      setSentTo(email);
-    } catch (e) {
-      setError(authErrorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    await submit(email, (client) =>
+      client.auth.resetPasswordForEmail(email, { redirectTo: `${location.origin}/auth/reset-password` }),
+    );
   }
 
   if (sentTo)

@@ -1,35 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Field, Notice, Submit, auth } from './form-ui';
-import { authErrorMessage, passwordProblem } from './errors';
+import { Field, Notice, Submit } from './form-ui';
+import { useEmailAction } from './use-email-action';
+import { passwordProblem } from './errors';
 
 /** /auth/register: email + password, then "check your inbox". */
 export default function RegisterForm() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, sentTo, submit } = useEmailAction();
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
-    setError(null);
-    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return setError('Enter a valid email address.');
     const problem = passwordProblem(password);
     setPasswordError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const { client, lastRetryAfter } = await auth();
-      const { error: signUpError } = await client.auth.signUp({ email, password });
-      if (signUpError) return setError(authErrorMessage(signUpError, lastRetryAfter()));
-      setSentTo(email);
-    } catch (e) {
-      setError(authErrorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    if (problem) return setError(null);
+    await submit(email, (client) => client.auth.signUp({ email, password }));
   }
 
   if (sentTo)

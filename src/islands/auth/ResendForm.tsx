@@ -1,29 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { Field, Notice, Submit, auth } from './form-ui';
-import { authErrorMessage } from './errors';
+import type { FormEvent } from 'react';
+import { Field, Notice, Submit } from './form-ui';
+import { useEmailAction } from './use-email-action';
 
 /** Sends a new signup confirmation email. */
 export function ResendForm() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { busy, error, sentTo, submit } = useEmailAction();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    setError(null);
-    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return setError('Enter a valid email address.');
-    setBusy(true);
-    try {
-      const { client, lastRetryAfter } = await auth();
-      const { error: resendError } = await client.auth.resend({ type: 'signup', email });
-      if (resendError) return setError(authErrorMessage(resendError, lastRetryAfter()));
-      setSentTo(email);
-    } catch (e) {
-      setError(authErrorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    await submit(email, (client) => client.auth.resend({ type: 'signup', email }));
   }
 
   if (sentTo)
