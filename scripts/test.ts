@@ -72,12 +72,13 @@ for (const [name, step, count] of steps) {
     await step();
     console.log(`✔ ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   } catch (error) {
+    count?.();
     console.error(`✘ ${name} failed: ${(error as Error).message}`);
+    // A step without a test count (lint, types, build, budgets) still counts as one failure.
     failed = Math.max(failed, 1);
     break;
-  } finally {
-    count?.();
   }
+  count?.();
 }
 console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
