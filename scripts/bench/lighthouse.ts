@@ -11,15 +11,23 @@ export interface LighthouseFigures {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** How many Lighthouse runs the figures come from (1, or the median of 3 when the first run missed a budget). */
+  runs: number;
 }
 
+/** A budget check on one audit's figures. */
+export type WithinBudget = (figures: LighthouseFigures) => boolean;
+
 /**
- * Lighthouse (mobile profile, simulated throttling) in Debian Chromium. `prepare` runs in the same browser profile
- * first (e.g. to sign in), and storage is kept for the audits.
+ * Lighthouse (mobile profile, simulated throttling) in Debian Chromium. `signedOut` URLs are audited first, in a fresh
+ * profile; then `prepare` runs in the same profile (e.g. to sign in) and the `signedIn` URLs are audited with that
+ * storage kept. (Auditing /auth/login after signing in would measure the page it redirects to.)
  */
 export async function runLighthouse(
-  urls: string[],
-  prepare?: (page: import('@playwright/test').Page) => Promise<void>,
+  signedOut: string[],
+  signedIn: string[],
+  prepare: (page: import('@playwright/test').Page) => Promise<void>,
+  withinBudget: WithinBudget,
 ): Promise<LighthouseFigures[]> {
   const port = 9300 + Math.floor(Math.random() * 500);
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'lh-profile-')), {
@@ -28,27 +36,53 @@ export async function runLighthouse(
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
-    if (prepare) await prepare(await context.newPage());
     const out: LighthouseFigures[] = [];
-    for (const url of urls) {
-      const result = await lighthouse(url, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableStorageReset: true,
-      });
-      const lhr = result!.lhr;
-      out.push({
-        url,
-        performance: lhr.categories.performance!.score ?? 0,
-        lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? Infinity,
-        cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? Infinity,
-        tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? Infinity,
-      });
-    }
+    for (const url of signedOut) out.push(await steadyAudit(url, port, withinBudget));
+    const page = await context.newPage();
+    await prepare(page);
+    await page.close();
+    for (const url of signedIn) out.push(await steadyAudit(url, port, withinBudget));
     return out;
   } finally {
     await context.close();
   }
+}
+
+/**
+ * One run; when it misses a budget, two more and the median of the three (Lighthouse's own advice for variance:
+ * a single slow run on a busy 2-core CI machine is noise, three slow runs are a regression).
+ */
+async function steadyAudit(url: string, port: number, withinBudget: WithinBudget): Promise<LighthouseFigures> {
+  const first = await audit(url, port);
+  if (withinBudget(first)) return first;
+  const all = [first, await audit(url, port), await audit(url, port)];
+  const median = (pick: (f: LighthouseFigures) => number) => all.map(pick).sort((a, b) => a - b)[1]!;
+  return {
+    url,
+    performance: median((f) => f.performance),
+    lcpMs: median((f) => f.lcpMs),
+    cls: median((f) => f.cls),
+    tbtMs: median((f) => f.tbtMs),
+    runs: 3,
+  };
+}
+
+async function audit(url: string, port: number): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: true,
+  });
+  const lhr = result!.lhr;
+  if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse audit of ${url} ended at ${lhr.finalDisplayedUrl}`);
+  return {
+    url,
+    performance: lhr.categories.performance!.score ?? 0,
+    lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? Infinity,
+    cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? Infinity,
+    tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? Infinity,
+    runs: 1,
+  };
 }
