@@ -27,11 +27,13 @@ if (!existsSync(path.join(dist, 'shell/auth-login.html'))) {
 const rows: { name: string; figure: string; budget: string; ok: boolean }[] = [];
 
 const js = initialJsWeight(dist, 'shell/auth-login.html');
+// Issue 3: the budget holds "with the real auth client in it", so the auth client chunk must be among the files.
+const withAuthClient = js.files.some((f) => /\/supabase\.[\w-]+\.js$/.test(f));
 rows.push({
-  name: '/auth/login JS before interaction (gzip)',
-  figure: `${(js.bytes / 1000).toFixed(1)} KB (${js.files.length} files)`,
+  name: '/auth/login JS before interaction (gzip, auth client in)',
+  figure: `${(js.bytes / 1000).toFixed(1)} KB (${js.files.length} files${withAuthClient ? '' : ', NO auth client'})`,
   budget: `≤ ${BUDGETS.loginJsBytes / 1000} KB`,
-  ok: js.bytes <= BUDGETS.loginJsBytes,
+  ok: js.bytes <= BUDGETS.loginJsBytes && withAuthClient,
 });
 
 const micros = legacyLookupMicros();

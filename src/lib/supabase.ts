@@ -1,8 +1,16 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+// `AuthClient` is the class behind `createClient(...).auth`, re-exported by supabase-js. The dashboard reads and writes
+// its data through its own /api/v1 (with the session's access token), so it needs supabase-js's auth client only;
+// importing just that leaves PostgREST, Realtime, Storage and Functions out of the bundle (51 KB → 21 KB gzipped).
+import { AuthClient } from '@supabase/supabase-js';
 import { publicConfig } from './config';
 import { AUTH_STORAGE_KEY } from '../shared/auth-storage';
 
-let client: SupabaseClient | undefined;
+/** The part of a supabase-js client the dashboard uses: `supabase().auth` works as with `createClient`. */
+export interface DashboardSupabase {
+  auth: InstanceType<typeof AuthClient>;
+}
+
+let client: DashboardSupabase | undefined;
 let retryAfterSeconds: number | undefined;
 
 /** Seconds from the last 429 answer's `Retry-After` header (auth-js errors do not carry headers). */
@@ -19,20 +27,22 @@ const recordingFetch: typeof fetch = async (input, init) => {
   return response;
 };
 
-/** The one supabase-js client, created on first use from the edge-injected public config. */
-export function supabase(): SupabaseClient {
+/** The one auth client, created on first use from the edge-injected public config (as `createClient` would). */
+export function supabase(): DashboardSupabase {
   if (client) return client;
   const { supabaseUrl, supabaseAnonKey } = publicConfig();
-  client = createClient(supabaseUrl, supabaseAnonKey, {
-    global: { fetch: recordingFetch },
-    auth: {
+  client = {
+    auth: new AuthClient({
+      url: `${supabaseUrl.replace(/\/+$/, '')}/auth/v1`,
+      headers: { apikey: supabaseAnonKey, Authorization: `Bearer ${supabaseAnonKey}` },
+      fetch: recordingFetch,
       storageKey: AUTH_STORAGE_KEY,
       persistSession: true,
       autoRefreshToken: true,
       // Email links use token hashes and /auth/callback reads the fragment itself.
       detectSessionInUrl: false,
       flowType: 'implicit',
-    },
-  });
+    }),
+  };
   return client;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field, Notice, Submit, auth } from './form-ui';
 import { authErrorMessage } from './errors';
 import { safeRedirectPath } from '../../shared/safe-redirect';
@@ -38,7 +38,7 @@ export default function LoginForm() {
     return true;
   }
 
-  async function onPassword(event: FormEvent<HTMLFormElement>) {
+  async function onPassword(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
@@ -59,7 +59,7 @@ export default function LoginForm() {
     }
   }
 
-  async function onCode(event: FormEvent<HTMLFormElement>) {
+  async function onCode(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
     if (!/^\d{6}$/.test(code)) return setError('Enter the 6-digit code from your authenticator app.');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Field, Notice, Submit } from './form-ui';
 import { useEmailAction } from './use-email-action';
 import { passwordProblem } from './errors';
@@ -8,7 +8,7 @@ export default function RegisterForm() {
   const { busy, error, setError, sentTo, submit } = useEmailAction();
   const [passwordError, setPasswordError] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();

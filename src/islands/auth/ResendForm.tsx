@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { Field, Notice, Submit } from './form-ui';
 import { useEmailAction } from './use-email-action';
 
@@ -6,7 +6,7 @@ import { useEmailAction } from './use-email-action';
 export function ResendForm() {
   const { busy, error, sentTo, submit } = useEmailAction();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     await submit(email, (client) => client.auth.resend({ type: 'signup', email }));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field, Notice, Submit, auth } from './form-ui';
 import { authErrorMessage } from './errors';
 import { storedSession } from '../../scripts/auth-gate';
@@ -34,7 +34,7 @@ export default function UserInfoForm() {
     })();
   }, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = Object.fromEntries(
       Object.keys(EMPTY).map((k) => [k, String(new FormData(event.currentTarget).get(k) ?? '').trim()]),

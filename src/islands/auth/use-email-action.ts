@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { AuthError, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthError } from '@supabase/supabase-js';
+import type { DashboardSupabase } from '../../lib/supabase';
 import { auth } from './form-ui';
 import { authErrorMessage } from './errors';
 
@@ -14,7 +15,7 @@ export function useEmailAction() {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function submit(email: string, send: (client: SupabaseClient) => Promise<{ error: AuthError | null }>) {
+  async function submit(email: string, send: (client: DashboardSupabase) => Promise<{ error: AuthError | null }>) {
     setError(null);
     if (!EMAIL.test(email)) return setError('Enter a valid email address.');
     setBusy(true);

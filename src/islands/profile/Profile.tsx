@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { Factor, User } from '@supabase/supabase-js';
 import QRCode from 'qrcode';
 import { supabase, lastRetryAfter } from '../../lib/supabase';
@@ -30,7 +30,7 @@ function NameForm({ user }: { user: User }) {
   const meta = user.user_metadata as Record<string, unknown>;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const data = {
@@ -100,7 +100,7 @@ function Mfa() {
     void load();
   }, [load]);
 
-  async function enroll(event: FormEvent<HTMLFormElement>) {
+  async function enroll(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const friendlyName =
       String(new FormData(event.currentTarget).get('friendly_name') ?? '').trim() || 'Authenticator app';
@@ -115,7 +115,7 @@ function Mfa() {
     setEnrolment({ id: data.id, secret: data.totp.secret, qr });
   }
 
-  async function verify(event: FormEvent<HTMLFormElement>) {
+  async function verify(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!enrolment) return;
     const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
