@@ -1,4 +1,12 @@
-import { AUTH_STORAGE_KEY, needsMfaStep, readStoredSession, type StoredSession } from '../shared/auth-storage';
+import {
+  AUTH_STORAGE_KEY,
+  loginPath,
+  needsMfaStep,
+  readStoredSession,
+  type StoredSession,
+} from '../shared/auth-storage';
+
+export { loginPath };
 
 /** The stored session, read synchronously from supabase-js's storage (no network). */
 export function storedSession(): StoredSession | null {
@@ -7,14 +15,6 @@ export function storedSession(): StoredSession | null {
   } catch {
     return null;
   }
-}
-
-/** The sign-in page that comes back to `target` afterwards (`step=mfa` opens the code step). */
-export function loginPath(target: string, mfa = false): string {
-  const params = new URLSearchParams();
-  if (mfa) params.set('step', 'mfa');
-  params.set('redirectTo', target);
-  return `/auth/login?${params.toString()}`;
 }
 
 /**

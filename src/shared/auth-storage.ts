@@ -10,28 +10,28 @@ export interface StoredSession {
   hasVerifiedFactor: boolean;
 }
 
-function jwtClaims(token: string): Record<string, unknown> | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
-  try {
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const json = decodeURIComponent(
-      Array.from(
-        atob(b64.padEnd(b64.length + ((4 - (b64.length % 4)) % 4), '=')),
-        (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-      ).join(''),
-    );
-    return JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Reads the session supabase-js stored (no network, no signature check: the API verifies tokens; this only decides
  * which page to show). An expired access token still counts while a refresh token exists: supabase-js refreshes it.
  */
 export function readStoredSession(raw: string | null | undefined): StoredSession | null {
+  // Self-contained (no module-level helpers): it is also serialised into the pre-paint gate script.
+  function jwtClaims(token: string): Record<string, unknown> | null {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    try {
+      const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
+      const json = decodeURIComponent(
+        Array.from(
+          atob(b64.padEnd(b64.length + ((4 - (b64.length % 4)) % 4), '=')),
+          (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+        ).join(''),
+      );
+      return JSON.parse(json) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  }
   if (!raw) return null;
   let value: unknown;
   try {
@@ -61,4 +61,12 @@ export function readStoredSession(raw: string | null | undefined): StoredSession
 /** True when the stored session still has to pass the MFA code step (verified factor, aal1 token). */
 export function needsMfaStep(session: StoredSession): boolean {
   return session.hasVerifiedFactor && session.aal !== 'aal2';
+}
+
+/** The sign-in page that comes back to `target` afterwards (`step=mfa` opens the code step). Self-contained. */
+export function loginPath(target: string, mfa = false): string {
+  const params = new URLSearchParams();
+  if (mfa) params.set('step', 'mfa');
+  params.set('redirectTo', target);
+  return `/auth/login?${params.toString()}`;
 }

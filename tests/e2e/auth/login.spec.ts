@@ -66,6 +66,33 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
   });
 
+  test('a signed-out visitor never sees the dashboard: its body is hidden from the moment it exists', async ({
+    page,
+  }) => {
+    // Records, per document, whether the pre-paint gate had already hidden the page when <body> was created.
+    await page.addInitScript(() => {
+      new MutationObserver((records, observer) => {
+        for (const r of records)
+          for (const node of r.addedNodes)
+            if (node.nodeName === 'BODY') {
+              const seen = JSON.parse(sessionStorage.getItem('body-at-creation') ?? '{}') as Record<string, string>;
+              seen[location.pathname] = document.documentElement.dataset.auth ?? 'visible';
+              sessionStorage.setItem('body-at-creation', JSON.stringify(seen));
+              observer.disconnect();
+            }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const target = `/${SAMPLE_PROJECT}/test/wallets`;
+    await page.goto(target);
+    await expect(page).toHaveURL(/\/auth\/login/);
+    const seen = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('body-at-creation') ?? '{}') as Record<string, string>,
+    );
+    expect(seen['/auth/login']).toBe('visible');
+    // The dashboard document may be left before its body is parsed; if it got that far, the body was hidden.
+    expect(seen[target] ?? 'redirecting').toBe('redirecting');
+  });
+
   test('/profile also requires a signed-in user', async ({ page }) => {
     await page.goto('/profile');
     await expect(page).toHaveURL('/auth/login?redirectTo=%2Fprofile');
@@ -92,7 +119,7 @@ test.describe('signed out', () => {
   }
 });
 
-test('a signed-in user opening /auth/login or /auth/register goes to /', async ({ page }) => {
+test('a signed-in user opening /auth/login or /auth/register goes to / without seeing the form', async ({ page }) => {
   await page.goto('/auth/login');
   await expect(page).toHaveURL('/');
   await page.goto('/auth/register');
