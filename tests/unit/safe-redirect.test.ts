@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirectPath } from '../../src/shared/safe-redirect';
+import { invitedProjectPath } from '../../src/shared/invite';
 
 const kept: [string, string][] = [
   ['/', '/'],
@@ -56,4 +57,19 @@ describe('safeRedirectPath', () => {
   it.each(rejected.map((v) => [v]))('falls back to / for %j', (input) => {
     expect(safeRedirectPath(input)).toBe('/');
   });
+});
+
+describe('invitedProjectPath', () => {
+  const cases: [unknown, string][] = [
+    [{ invited_project_id: 'pro_7f3c2a1e-0b9d-4c1e-a0f3-5d2b8e6c9a10' }, '/pro_7f3c2a1e-0b9d-4c1e-a0f3-5d2b8e6c9a10'],
+    [{}, '/'],
+    [null, '/'],
+    [{ invited_project_id: '//evil.com' }, '/'],
+    [{ invited_project_id: 'pro_x/../../evil' }, '/'],
+    [{ invited_project_id: 'usr_1' }, '/'],
+    [{ invited_project_id: 42 }, '/'],
+  ];
+  it.each(cases)('%j → %s', (metadata, path) =>
+    expect(invitedProjectPath(metadata as Record<string, unknown> | null)).toBe(path),
+  );
 });

@@ -4,13 +4,14 @@ import { authErrorMessage } from './errors';
 import { NewPasswordForm } from './NewPasswordForm';
 import { ResendForm } from './ResendForm';
 import { parseAuthParams } from '../../shared/search-params';
+import { invitedProjectPath } from '../../shared/invite';
 
 type State =
   | { kind: 'checking' }
   | { kind: 'no-token' }
   | { kind: 'bad-type'; message: string }
   | { kind: 'invalid'; message: string }
-  | { kind: 'invite' };
+  | { kind: 'invite'; next: string };
 
 /** /auth/confirm?token_hash=…&type=signup|invite: verifies the email link and continues. */
 export default function ConfirmPage() {
@@ -24,10 +25,10 @@ export default function ConfirmPage() {
     void (async () => {
       try {
         const { client, lastRetryAfter } = await auth();
-        const { error } = await client.auth.verifyOtp({ token_hash: params.token_hash!, type });
+        const { data, error } = await client.auth.verifyOtp({ token_hash: params.token_hash!, type });
         if (error) return setState({ kind: 'invalid', message: authErrorMessage(error, lastRetryAfter()) });
         history.replaceState(null, '', location.pathname);
-        if (type === 'invite') return setState({ kind: 'invite' });
+        if (type === 'invite') return setState({ kind: 'invite', next: invitedProjectPath(data.user?.user_metadata) });
         location.replace('/auth/user-info');
       } catch (e) {
         setState({ kind: 'invalid', message: authErrorMessage(e) });
@@ -46,7 +47,7 @@ export default function ConfirmPage() {
       return (
         <div className="mt-4 grid gap-4">
           <Notice kind="success">Your invitation is accepted. Choose a password to finish.</Notice>
-          <NewPasswordForm label="Password" submit="Set password" onDone={() => location.assign('/')} />
+          <NewPasswordForm label="Password" submit="Set password" onDone={() => location.assign(state.next)} />
         </div>
       );
     default:

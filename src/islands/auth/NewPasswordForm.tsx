@@ -21,7 +21,8 @@ export function NewPasswordForm({
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    const form = event.currentTarget;
+    const password = String(new FormData(form).get('password') ?? '');
     const problem = passwordProblem(password);
     setPasswordError(problem);
     setError(null);
@@ -31,6 +32,7 @@ export function NewPasswordForm({
       const { client, lastRetryAfter } = await auth();
       const { error: updateError } = await client.auth.updateUser({ password });
       if (updateError) return setError(authErrorMessage(updateError, lastRetryAfter()));
+      form.reset();
       onDone();
     } catch (e) {
       setError(authErrorMessage(e));

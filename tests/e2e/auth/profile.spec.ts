@@ -1,0 +1,114 @@
+import { TOTP } from 'otpauth';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { SIGNED_OUT, hydrated, registerAndConfirm, signIn, uniqueEmail } from './helpers';
+
+test.use({ storageState: SIGNED_OUT });
+
+const code = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+
+/** A new confirmed account, signed in, on /profile. */
+async function newAccount(page: Page, tag: string, password: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  await registerAndConfirm(page, email, password);
+  await page.goto('/profile');
+  await hydrated(page);
+  return email;
+}
+
+async function addAuthenticator(page: Page, name: string): Promise<string> {
+  await page.getByLabel('Name for the new app').fill(name);
+  await page.getByRole('button', { name: 'Add authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('Code from the app').fill(code(secret));
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('verified');
+  return secret;
+}
+
+test('change the password: too short is refused, then the new one signs in and the old one does not', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const email = await newAccount(page, 'pw-change', 'first password');
+  const password = page.getByRole('region', { name: 'Password' });
+  await password.getByLabel('New password').fill('short');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByText('Use at least 8 characters.')).toBeVisible();
+  await password.getByLabel('New password').fill('second password');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await expect(password.getByLabel('New password')).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL('/auth/login');
+  await signIn(page, email, 'first password');
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+  await page.getByLabel('Password').fill('second password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('rename a factor (kept after reload), then remove it after confirming; sign-in no longer asks for a code', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = await newAccount(page, 'factor-edit', 'factor edit password');
+  await addAuthenticator(page, 'Work phone');
+  const secret = await addAuthenticator(page, 'Tablet');
+
+  await page.getByRole('button', { name: 'Rename Work phone' }).click();
+  await page.getByLabel('New name for Work phone').fill('tablet');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Another factor already has this name.')).toBeVisible();
+  await page.getByLabel('New name for Work phone').fill('Pixel 9');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Pixel 9' })).toContainText('TOTP');
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'Pixel 9' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Work phone' })).toHaveCount(0);
+
+  // Cancel keeps the factor; confirming removes it.
+  await page.getByRole('button', { name: 'Remove Pixel 9' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove "Pixel 9"?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: 'Pixel 9' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Pixel 9' }).click();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Pixel 9' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove Tablet' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('No authenticator app is set up.')).toBeVisible();
+  expect(secret).not.toBe('');
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signIn(page, email, 'factor edit password', '/auth/login?redirectTo=%2Fprofile');
+  await expect(page).toHaveURL('/profile');
+});
+
+test('sign out of every device ends the other browsers’ sessions too', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const email = await newAccount(page, 'global-out', 'global out password');
+  const other = await browser.newContext({ storageState: SIGNED_OUT });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, email, 'global out password', '/auth/login?redirectTo=%2Fprofile');
+  await expect(otherPage).toHaveURL('/profile');
+
+  await page.getByRole('button', { name: 'Sign out of every device' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?success=/);
+  await expect(page.getByRole('status')).toHaveText('You are signed out of every device.');
+
+  // The other browser keeps a valid access token until it expires (as with hosted Supabase); at its next refresh the
+  // revoked refresh token is refused and the dashboard sends it to the sign-in page. Age its token to get there now.
+  await otherPage.evaluate(() => {
+    const session = JSON.parse(localStorage.getItem('dashboard:auth')!) as { expires_at: number };
+    session.expires_at = Math.floor(Date.now() / 1000) - 60;
+    localStorage.setItem('dashboard:auth', JSON.stringify(session));
+  });
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL('/auth/login?redirectTo=%2Fprofile');
+  await other.close();
+});
