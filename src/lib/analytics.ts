@@ -60,12 +60,25 @@ export function capture(event: string, properties: Record<string, unknown> = {})
 
 /** Ties the following events to a signed-in user. */
 export function identify(userId: string, properties: { email?: string } = {}): void {
-  run((p) => p.identify(userId, properties));
+  identifyQueued = (p) => p.identify(userId, properties);
+  run(identifyQueued);
 }
+let identifyQueued: ((p: PostHog) => void) | null = null;
 
-/** Forgets the signed-in user (on sign-out). */
+/**
+ * Forgets the signed-in user (on sign-out). Sign-out navigates away at once, often before posthog-js has loaded (it
+ * waits for idle), so a queued `reset()` would be lost: then its stored identity is deleted instead, and the next
+ * page starts anonymous.
+ */
 export function resetAnalytics(): void {
-  run((p) => p.reset());
+  if (off) return;
+  if (client) return client.reset();
+  queue = queue.filter((fn) => fn !== identifyQueued);
+  try {
+    localStorage.removeItem(`ph_${publicConfig().posthogKey}_posthog`);
+  } catch {
+    // Storage blocked: posthog-js could not have stored an identity either.
+  }
 }
 
 /** A page view with the path and the route's params. */

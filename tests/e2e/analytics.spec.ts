@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { E2E } from './ports';
 import { SAMPLE_PROJECT } from '../route-samples';
+import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts';
 import type { CapturedEvent } from '../../dev/capture-server';
 
 // posthog-js drops events from headless browsers' user agents: browse as a desktop Chrome does.
@@ -55,4 +56,45 @@ test('on localhost analytics stays off: nothing is sent', async ({ page }) => {
   await page.waitForTimeout(4000);
   expect(requests).toEqual([]);
   expect(await eventsFor(path)).toEqual([]);
+});
+
+test.describe('signed out at first', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('signing in identifies the user (id and email); signing out forgets them', async ({ page }) => {
+    test.setTimeout(60_000);
+    const demo = DEMO_ACCOUNTS.demo;
+    const marker = `pla_identify${Date.now()}`;
+    const landing = `/${SAMPLE_PROJECT}/test/users/${marker}`;
+    await page.goto(`/auth/login?redirectTo=${encodeURIComponent(landing)}`);
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(landing);
+    await expect
+      .poll(async () => (await eventsFor(landing)).find((e) => e.event === '$identify'), { timeout: 15_000 })
+      .toMatchObject({ properties: { distinct_id: demo.id }, $set: { email: demo.email } });
+    // The landing page view may go out before the identify (PostHog links the two through $anon_distinct_id); the
+    // following pages carry the user id.
+    const next = `/profile?identified=${marker}`;
+    await page.goto(next);
+    await expect
+      .poll(async () => (await eventsFor(next)).find((e) => e.event === '$pageview')?.properties.distinct_id, {
+        timeout: 15_000,
+      })
+      .toBe(demo.id);
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL('/auth/login');
+    const probe = `/auth/login?after-sign-out=${marker}`;
+    await page.goto(probe);
+    await expect
+      .poll(async () => (await eventsFor(probe)).find((e) => e.event === '$pageview')?.properties.distinct_id, {
+        timeout: 15_000,
+      })
+      .toEqual(expect.any(String));
+    const after = (await eventsFor(probe)).find((e) => e.event === '$pageview')!;
+    expect(after.properties.distinct_id).not.toBe(demo.id);
+  });
 });
