@@ -30,7 +30,12 @@ export function rng(seed: number) {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
-    bytes: (n: number) => Uint8Array.from({ length: n }, () => Math.floor(next() * 256)),
+    bytes: (n: number) => {
+      // A plain loop: Uint8Array.from with a mapper was a tenth of the scale seed's time.
+      const b = new Uint8Array(n);
+      for (let i = 0; i < n; i++) b[i] = Math.floor(next() * 256);
+      return b;
+    },
   };
 }
 export type Rng = ReturnType<typeof rng>;
