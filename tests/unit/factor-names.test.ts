@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Factor } from '@supabase/supabase-js';
 import {
   FACTOR_NAMES_KEY,
   factorName,
@@ -8,7 +9,7 @@ import {
   withoutFactorName,
 } from '../../src/islands/profile/factor-names';
 
-const factors = [
+const factors: Pick<Factor, 'id' | 'friendly_name' | 'factor_type'>[] = [
   { id: 'f1', friendly_name: 'Work phone', factor_type: 'totp' },
   { id: 'f2', friendly_name: 'Tablet', factor_type: 'totp' },
   { id: 'f3', friendly_name: undefined, factor_type: 'phone' },
