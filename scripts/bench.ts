@@ -10,7 +10,7 @@
  *     rounds; the per-variant table goes to tests/.artifacts/bench-api.txt.
  * Needs a build (`npm run build`). `--no-lighthouse` and `--no-api` skip those parts.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, run } from './lib/proc.ts';
 import { startStack } from './lib/stack.ts';
@@ -108,6 +108,16 @@ if (!process.argv.includes('--no-lighthouse')) {
 if (!process.argv.includes('--no-api')) {
   const stale = scaleStateStaleness();
   if (stale) {
+    // The scaled database takes about 1.4 GB (plus its journal while it is written): say so rather than fail midway.
+    const { bavail, bsize } = statfsSync(ROOT);
+    const freeGb = (bavail * bsize) / 1e9;
+    if (freeGb < 3) {
+      console.error(
+        `bench: the scale seed needs about 3 GB of free disk in ${ROOT}; ${freeGb.toFixed(1)} GB is free. ` +
+          'Free some space (e.g. remove old .wrangler/ states) or run `npm run bench -- --no-api` to skip the API bench.',
+      );
+      process.exit(1);
+    }
     console.log(`bench: seeding the scale project (${stale})…`);
     await phase('scale seed', () => run(process.execPath, ['scripts/seed.ts', '--scale']));
   } else {
