@@ -35,6 +35,7 @@ export default defineConfig({
                 // Real JWKS over HTTP from tests/workers/api-setup/jwks-server.ts; tests sign with the private key.
                 PUBLIC_SUPABASE_URL: inject<string>('jwksBaseUrl'),
                 TEST_JWT_PRIVATE_JWK: inject<string>('jwtPrivateJwk'),
+                TEST_JWT_ROTATED_PRIVATE_JWK: inject<string>('jwtRotatedPrivateJwk'),
                 DATA_ENCRYPTION_KEY: 'dGVzdC1vbmx5LWRhdGEtZW5jcnlwdGlvbi1rZXktMzI=',
               },
               // The edge tests serve the real build; API tests work without it.

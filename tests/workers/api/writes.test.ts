@@ -1,10 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownershipMessage } from '../../../src/shared/api/backend-wallets';
 import { addMember, api, newProject, testEnv, token } from './helpers';
 import { addr, DEV_ACCOUNT, ERC20_ABI } from './fixtures';
 
 describe('secrets appear in exactly one response', () => {
-  it('secret keys, webhook secrets, OAuth/SMTP secrets, custodial keys', async () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('secret keys, webhook secrets, OAuth/SMTP secrets, custodial keys — and never in the logs', async () => {
+    // Everything the Worker writes to the console during the test (Workers Logs would keep it).
+    const logged: string[] = [];
+    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        logged.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      });
     const p = await newProject('secret-owner');
     const base = `/projects/${p.id}/test`;
     const created = await api('POST', `${base}/api-keys`, p.ownerToken, { type: 'secret', name: 'CI' });
@@ -87,6 +97,18 @@ describe('secrets appear in exactly one response', () => {
     expect(k2.headers.get('Idempotent-Replayed')).toBe('true');
     expect(k2.body.id).toBe(k1.body.id);
     expect(k2.body.secret).toBeNull();
+
+    // A rejected write carrying a secret echoes it neither in the answer nor in the logs.
+    const rejected = await api('PATCH', `${base}/auth/smtp`, p.ownerToken, {
+      password: 'smtp-password-rejected-5555',
+      port: 'not a port',
+      version: 2,
+    });
+    expect(rejected.status).toBe(400);
+    expect(rejected.text).not.toContain('smtp-password-rejected-5555');
+    secrets.push(k1.body.secret, 'smtp-password-rejected-5555');
+    for (const line of logged)
+      for (const s of secrets) expect(line.includes(s), `a log line leaks a secret`).toBe(false);
   });
 });
 
