@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { errorSchema } from '../../../src/shared/api/common';
 import type { RouteDef } from './context';
 import { json } from './http';
 import { minRole } from './rbac';
+import { createSchemaConverter } from './openapi-components';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request',
@@ -14,12 +14,12 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Rate limited',
 };
 
-function schema(s: z.ZodType, io: 'input' | 'output') {
-  return z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' });
-}
-
-/** OpenAPI 3.1 document generated from the route table and its zod schemas. */
+/**
+ * OpenAPI 3.1 document generated from the route table and its zod schemas; the shared schemas are named components
+ * (see openapi-components.ts).
+ */
 export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
+  const { convert: schema, components } = createSchemaConverter();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     if (r.scope === 'public') continue;
@@ -82,10 +82,11 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
               content: { 'application/json': { schema: r.response ? schema(r.response, 'output') : {} } },
             },
     };
+    const errorRef = schema(errorSchema, 'output');
     for (const code of [400, 401, 403, 404, 409, 413, 429])
       responses[code] = {
         description: STATUS_TEXT[code],
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        content: { 'application/json': { schema: errorRef } },
       };
     (paths[path] ??= {})[r.method.toLowerCase()] = {
       tags: [r.tag],
@@ -111,7 +112,7 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
           description: 'Supabase access token (ES256) or a secret key sk_test_…/sk_live_…',
         },
       },
-      schemas: { Error: schema(errorSchema, 'output') },
+      schemas: components,
     },
     paths,
   };

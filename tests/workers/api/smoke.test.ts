@@ -21,4 +21,19 @@ describe('api smoke', () => {
     expect(oas.status, oas.text).toBe(200);
     expect(oas.body.openapi).toBe('3.1.0');
   });
+
+  it('the OpenAPI document names the shared schemas once and every $ref resolves', async () => {
+    const { body: doc } = await api('GET', '/openapi.json', null);
+    const schemas = doc.components.schemas as Record<string, unknown>;
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Error', 'Wallet', 'Transaction', 'Project']));
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(100);
+    const dangling = refs.filter((r) => !r.startsWith('#/components/schemas/') || !(r.split('/').pop()! in schemas));
+    expect(dangling).toEqual([]);
+    expect(JSON.stringify(doc)).not.toContain('$defs');
+    const walletList = doc.paths['/api/v1/projects/{projectId}/{mode}/wallets'].get.responses['200'];
+    expect(JSON.stringify(walletList)).toContain('#/components/schemas/Wallet"');
+    const walletCreate = doc.paths['/api/v1/projects/{projectId}/{mode}/wallets'].post.requestBody;
+    expect(JSON.stringify(walletCreate)).toContain('#/components/schemas/WalletCreate');
+  });
 });
