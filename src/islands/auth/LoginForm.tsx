@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Field, Notice, Submit, auth } from './form-ui';
 import { authErrorMessage } from './errors';
 import { safeRedirectPath } from '../../shared/safe-redirect';
 import { needsMfaStep } from '../../shared/auth-storage';
 import { storedSession } from '../../scripts/auth-gate';
+import { useLocationSearch } from '../../lib/use-location-search';
 
 type Step = 'password' | 'mfa';
 
@@ -12,19 +13,15 @@ export default function LoginForm() {
   const [step, setStep] = useState<Step>('password');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ error?: string; success?: string }>({});
   const [factorId, setFactorId] = useState<string | null>(null);
-  const target = useRef('/');
-
-  useEffect(() => {
-    // Plain URLSearchParams rather than the zod schema: zod would add ~23 KB to this page's budget.
-    const params = new URLSearchParams(location.search);
-    const text = (key: string) => params.get(key)?.slice(0, 500) || undefined;
-    target.current = safeRedirectPath(params.get('redirectTo') ?? params.get('from'));
-    setNotice({ error: text('error'), success: text('success') });
-    const stored = storedSession();
-    if (stored && needsMfaStep(stored)) void startMfa();
-  }, []);
+  // Plain URLSearchParams rather than the zod schema: zod would add ~23 KB to this page's budget.
+  const params = new URLSearchParams(useLocationSearch());
+  const text = (key: string) => params.get(key)?.slice(0, 500) || undefined;
+  const notice = { error: text('error'), success: text('success') };
+  const target = () => {
+    const query = new URLSearchParams(location.search);
+    return safeRedirectPath(query.get('redirectTo') ?? query.get('from'));
+  };
 
   async function startMfa(): Promise<boolean> {
     const { client } = await auth();
@@ -37,6 +34,12 @@ export default function LoginForm() {
     setStep('mfa');
     return true;
   }
+
+  useEffect(() => {
+    // A stored session that still owes the code (e.g. sent here by the dashboard gate) opens the code step.
+    const stored = storedSession();
+    if (stored && needsMfaStep(stored)) void startMfa();
+  }, []);
 
   async function onPassword(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,7 +54,7 @@ export default function LoginForm() {
       const { error: signInError } = await client.auth.signInWithPassword({ email, password });
       if (signInError) return setError(authErrorMessage(signInError, lastRetryAfter()));
       if (await startMfa()) return;
-      location.assign(target.current);
+      location.assign(target());
     } catch (e) {
       setError(authErrorMessage(e));
     } finally {
@@ -70,7 +73,7 @@ export default function LoginForm() {
       const { client, lastRetryAfter } = await auth();
       const { error: verifyError } = await client.auth.mfa.challengeAndVerify({ factorId, code });
       if (verifyError) return setError(authErrorMessage(verifyError, lastRetryAfter()));
-      location.assign(target.current);
+      location.assign(target());
     } catch (e) {
       setError(authErrorMessage(e));
     } finally {

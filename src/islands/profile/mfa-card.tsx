@@ -13,15 +13,23 @@ export function MfaCard({ user }: { user: User }) {
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    const { data, error: listError } = await supabase().auth.mfa.listFactors();
-    if (listError) return setError(fail(listError));
-    setFactors(data.all);
-  }, []);
+  const [loads, setLoads] = useState(0);
+  // Bumping `loads` lists the factors again; the list call's answer is applied only if still current.
+  const load = useCallback(async () => setLoads((n) => n + 1), []);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let current = true;
+    void supabase()
+      .auth.mfa.listFactors()
+      .then(({ data, error: listError }) => {
+        if (!current) return;
+        if (listError) setError(fail(listError));
+        else setFactors(data.all);
+      });
+    return () => {
+      current = false;
+    };
+  }, [loads]);
 
   const names = storedFactorNames(user.user_metadata);
   return (

@@ -84,6 +84,7 @@ test('rename a factor (kept after reload), then remove it after confirming; sign
   expect(secret).not.toBe('');
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL('/auth/login');
   await signIn(page, email, 'factor edit password', '/auth/login?redirectTo=%2Fprofile');
   await expect(page).toHaveURL('/profile');
 });
