@@ -8,7 +8,7 @@ import { LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const astroPort = Number(process.env.ASTRO_PORT ?? 4321);
-const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
+const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
 await run('node', ['scripts/seed.ts']);
 const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {

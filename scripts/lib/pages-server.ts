@@ -24,7 +24,13 @@ export async function startPagesServer(options: PagesServerOptions): Promise<{ u
   ];
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   for (const [k, v] of Object.entries(options.bindings ?? {})) args.push('--binding', `${k}=${v}`);
-  const child = start('pages', 'wrangler', args, { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' });
+  const child = start('pages', 'wrangler', args, {
+    ...process.env,
+    WRANGLER_SEND_METRICS: 'false',
+    CI: 'true',
+    // No fetch of Cloudflare's `Request.cf` sample data: local runs are offline (miniflare then uses its placeholder).
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  });
   if (options.quiet) {
     child.stdout?.removeAllListeners('data');
   }
