@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { getAddress, toHex } from 'viem';
+import { erc1155Abi, erc20Abi, erc721Abi, getAddress, toHex } from 'viem';
 import { arbitrum, base, baseSepolia, mainnet, optimism, polygon, polygonAmoy, sepolia, type Chain } from 'viem/chains';
 import { ID_PREFIX, uuidv7, type IdPrefix } from '../../src/shared/api/ids.ts';
 import { SETTINGS_DEFAULTS } from '../../src/shared/api/settings.ts';
@@ -129,116 +129,10 @@ const ERRORS = [
   ['replacement transaction underpriced', 'A transaction with the same nonce is pending with a higher fee.'],
 ] as const;
 
-export const ERC20_ABI = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [{ name: 'owner', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-  },
-  {
-    type: 'event',
-    name: 'Transfer',
-    inputs: [
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'value', type: 'uint256', indexed: false },
-    ],
-  },
-];
-export const ERC721_ABI = [
-  {
-    type: 'function',
-    name: 'mint',
-    stateMutability: 'nonpayable',
-    inputs: [{ name: 'to', type: 'address' }],
-    outputs: [{ name: 'tokenId', type: 'uint256' }],
-  },
-  {
-    type: 'function',
-    name: 'safeTransferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'tokenId', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'ownerOf',
-    stateMutability: 'view',
-    inputs: [{ name: 'tokenId', type: 'uint256' }],
-    outputs: [{ name: '', type: 'address' }],
-  },
-  {
-    type: 'event',
-    name: 'Transfer',
-    inputs: [
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'tokenId', type: 'uint256', indexed: true },
-    ],
-  },
-];
-export const ERC1155_ABI = [
-  {
-    type: 'function',
-    name: 'safeTransferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'id', type: 'uint256' },
-      { name: 'amount', type: 'uint256' },
-      { name: 'data', type: 'bytes' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'balanceOfBatch',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'accounts', type: 'address[]' },
-      { name: 'ids', type: 'uint256[]' },
-    ],
-    outputs: [{ name: '', type: 'uint256[]' }],
-  },
-  {
-    type: 'event',
-    name: 'TransferSingle',
-    inputs: [
-      { name: 'operator', type: 'address', indexed: true },
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'id', type: 'uint256', indexed: false },
-      { name: 'value', type: 'uint256', indexed: false },
-    ],
-  },
-];
+/** ABIs of the real standards, from viem (the ERC-20, ERC-721 and ERC-1155 interfaces as deployed). */
+export const ERC20_ABI = erc20Abi;
+export const ERC721_ABI = erc721Abi;
+export const ERC1155_ABI = erc1155Abi;
 
 export interface ProjectSpec {
   id: string;

@@ -1,36 +1,11 @@
+import { erc20Abi } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 /** Distinct checksummable addresses for tests. */
 export const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
-export const ERC20_ABI = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [{ name: 'owner', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-  },
-  {
-    type: 'event',
-    name: 'Transfer',
-    inputs: [
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'value', type: 'uint256', indexed: false },
-    ],
-  },
-];
+/** The ERC-20 interface, from viem. */
+export const ERC20_ABI = erc20Abi;
 
 let counter = 1;
 /** A valid create body per mode-scoped collection. */
