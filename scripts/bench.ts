@@ -6,7 +6,7 @@
  *   - legacy-redirect resolution ≤ 5 µs per lookup
  *   - data API at scale (1M transactions, 200k users and wallets): every list variant's page 1 p95 ≤ 25 ms with `total`
  *     passed, ≤ 100 ms counted (deep page: information). Seeds `.wrangler/scale-state` first when it is missing or
- *     stale (scripts/seed/scale-state.ts); a measurement that misses is re-measured and judged by the median of three
+ *     stale (scripts/seed/scale-state.ts); a measurement that misses is re-measured (rounds ≥ 5 s apart until three agree, at most five) and judged by their median
  *     rounds; the per-variant table goes to tests/.artifacts/bench-api.txt.
  * Needs a build (`npm run build`). `--no-lighthouse` and `--no-api` skip those parts.
  */

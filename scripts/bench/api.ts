@@ -6,11 +6,11 @@
  * Budgets (issue 4): page 1 p95 ≤ 25 ms when `total` is passed, ≤ 100 ms when it must be counted.
  * Variants run one after another (never concurrently: that would measure contention, not the query).
  *
- * Noise: each measurement is `samples` requests and its p95 (with 7 samples, the slowest). On a busy 2-core machine a
- * GC pause or a neighbour's burst can push one request over. So a budgeted measurement that misses is measured twice
- * more after all the others (two passes over the misses, ≥ 3 s apart, so one burst does not hit all three rounds)
- * and judged by the median of the three p95s, as the Lighthouse bench does: one slow round is noise, a slow majority
- * is a regression.
+ * Noise: each measurement is `samples` requests (20) and its nearest-rank p95 (the 19th of 20, so one stray slow
+ * request is not the figure). On a shared 2-core machine a slow spell (GC, a neighbour, I/O) can still push a round
+ * over. So a budgeted measurement that misses is measured again after all the others, in rounds at least 5 s apart,
+ * until three rounds agree (at most five), and judged by the median of the rounds' p95s, as the Lighthouse bench
+ * does: slow rounds in a minority are noise, a slow majority is a regression.
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -97,8 +97,11 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Rounds that decide a re-measured variant (of at most 2 × this − 1). */
+const DECIDING_ROUNDS = 3;
+
 export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBenchResult> {
-  const samples = options.samples ?? 7;
+  const samples = options.samples ?? 20;
   const deepPage = options.deepPage ?? 500;
 
   // Real values from the scaled data, so filters match rows.
@@ -165,11 +168,14 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       `DATA_ENCRYPTION_KEY=${localEncryptionKey(ROOT)}`,
       '--binding',
       'API_RATE_LIMIT_PER_MINUTE=1000000',
+      // No per-request log lines: formatting them costs CPU on the same 2 cores the bench measures.
+      '--log-level',
+      'error',
     ],
     {
       cwd: ROOT,
       stdio: 'ignore',
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     },
   );
   const running = () => server.exitCode === null && server.signalCode === null;
@@ -257,13 +263,19 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       }
     }
 
-    // Second and third rounds for the budgeted measurements that missed: one pass over all of them, then another,
-    // at least a few seconds apart, so a burst that slowed one round is unlikely to slow the others.
+    // More rounds for the budgeted measurements that missed, at least 5 s apart (a slow spell of a shared 2-core VM
+    // lasts seconds): up to five rounds in all, until three of them agree (within budget, or over it). The figure is
+    // the median of the rounds' p95s: one or two slow rounds are noise, a slow majority is a regression.
     const missed = measurements.filter((m) => m.budget !== undefined && m.p95 > m.budget);
-    for (let pass = 0, last = 0; missed.length && pass < 2; pass++) {
-      await new Promise((r) => setTimeout(r, Math.max(0, last + 3000 - performance.now())));
+    const undecided = (m: (typeof measurements)[number]) => {
+      const within = m.roundP95s.filter((x) => x <= m.budget!).length;
+      return within < DECIDING_ROUNDS && m.roundP95s.length - within < DECIDING_ROUNDS;
+    };
+    let pending = missed;
+    for (let last = 0; pending.length; pending = pending.filter(undecided)) {
+      await new Promise((r) => setTimeout(r, Math.max(0, last + 5000 - performance.now())));
       last = performance.now();
-      for (const m of missed) {
+      for (const m of pending) {
         await time(m.url); // warm-up
         const r = await round(m.url);
         m.roundP95s.push(r.p95);
@@ -271,7 +283,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       }
     }
     for (const m of missed) {
-      m.rounds = 3;
+      m.rounds = m.roundP95s.length;
       m.p95 = median(m.roundP95s);
       m.p50 = median(m.roundP50s);
     }
@@ -305,7 +317,8 @@ export function formatApiTable(result: ApiBenchResult): string {
     `${'endpoint / variant'.padEnd(58)} ${'kind'.padEnd(16)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  rounds`,
   ];
   for (const m of result.measurements) {
-    const rounds = m.rounds > 1 ? `  3 (p95s ${m.roundP95s.map((x) => x.toFixed(0)).join(', ')}: median)` : '';
+    const rounds =
+      m.rounds > 1 ? `  ${m.rounds} (p95s ${m.roundP95s.map((x) => x.toFixed(0)).join(', ')}: median)` : '';
     lines.push(
       `${m.name.padEnd(58)} ${kindLabel(m.kind).padEnd(16)} ${m.p50.toFixed(1).padStart(8)} ${m.p95.toFixed(1).padStart(8)}${rounds}${isOver(m) ? `  OVER ${m.budget} ms` : ''}`,
     );
