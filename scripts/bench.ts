@@ -6,7 +6,7 @@
  *   - legacy-redirect resolution ≤ 5 µs per lookup
  *   - data API at scale (1M transactions, 200k users and wallets): every list variant's page 1 p95 ≤ 25 ms with `total`
  *     passed, ≤ 100 ms counted (deep page: information). Seeds `.wrangler/scale-state` first when it is missing or
- *     stale (scripts/seed/scale-state.ts); a measurement that misses is re-measured (rounds ≥ 5 s apart until three agree, at most five) and judged by their median
+ *     stale (scripts/seed/scale-state.ts); a measurement that misses is re-measured (rounds ≥ 5 s apart until three agree, at most five, on a fresh server) and judged by their median
  *     rounds; the per-variant table goes to tests/.artifacts/bench-api.txt.
  * Needs a build (`npm run build`). `--no-lighthouse` and `--no-api` skip those parts.
  */
@@ -134,7 +134,8 @@ if (!process.argv.includes('--no-api')) {
     console.log(
       `bench: re-measured ${m.name} ${m.kind}: p95 of the rounds ${m.roundP95s.join(', ')} ms → median ${m.p95} ms${isOver(m) ? ' OVER' : ''}`,
     );
-  const figure = (m: ApiMeasurement) => `${m.p95.toFixed(0)} ms (${m.name}${m.rounds > 1 ? ', median of 3' : ''})`;
+  const figure = (m: ApiMeasurement) =>
+    `${m.p95.toFixed(0)} ms (${m.name}${m.rounds > 1 ? `, median of ${m.rounds}` : ''})`;
   const withTotal = worstOf(result, 'page1+total');
   rows.push({
     name: `API page 1 p95 with total (worst of ${withTotal.count} variants)`,
