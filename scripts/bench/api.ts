@@ -13,6 +13,7 @@
  * does: slow rounds in a minority are noise, a slow majority is a regression.
  */
 import { spawn } from 'node:child_process';
+import { median, pct } from './stats.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,7 +46,7 @@ export interface ApiMeasurement {
   p95: number;
   /** Budget on p95 in ms; undefined for the deep page (information only). */
   budget?: number;
-  /** 1, or 3 when the first round missed the budget and the figures are the medians of three rounds. */
+  /** 1, or up to 5 when the first round missed the budget and the figures are the medians of the rounds. */
   rounds: number;
   /** p95 of each round, in the order measured. */
   roundP95s: number[];
@@ -80,11 +81,6 @@ const COLLECTIONS: [string, ListSpec][] = [
   ['events', eventListSpec],
   ['auth/migrations', authMigrationListSpec],
 ];
-
-/** Nearest-rank percentile. */
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A free TCP port on 127.0.0.1 (other local servers may hold the usual ones). */
 async function freePort(): Promise<number> {

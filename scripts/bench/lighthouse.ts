@@ -4,6 +4,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.ts';
+import { median } from './stats.ts';
 
 export interface LighthouseFigures {
   url: string;
@@ -56,13 +57,13 @@ async function steadyAudit(url: string, port: number, withinBudget: WithinBudget
   const first = await audit(url, port);
   if (withinBudget(first)) return first;
   const all = [first, await audit(url, port), await audit(url, port)];
-  const median = (pick: (f: LighthouseFigures) => number) => all.map(pick).sort((a, b) => a - b)[1]!;
+  const of = (pick: (f: LighthouseFigures) => number) => median(all.map(pick));
   return {
     url,
-    performance: median((f) => f.performance),
-    lcpMs: median((f) => f.lcpMs),
-    cls: median((f) => f.cls),
-    tbtMs: median((f) => f.tbtMs),
+    performance: of((f) => f.performance),
+    lcpMs: of((f) => f.lcpMs),
+    cls: of((f) => f.cls),
+    tbtMs: of((f) => f.tbtMs),
     runs: 3,
   };
 }
