@@ -5,6 +5,8 @@ import tailwindcss from '@tailwindcss/vite';
 
 export default defineConfig({
   output: 'static',
+  // `DASHBOARD_DIST` builds elsewhere (e.g. a second e2e run beside the first); default dist/.
+  outDir: process.env.DASHBOARD_DIST ?? './dist',
   // Shells are files (`dist/shell/wallets.html`); the edge decides which one a URL gets.
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [react()],

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { buildPagesASSETSBinding, cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 
 const root = import.meta.dirname;
-const dist = path.join(root, 'dist');
+const dist = path.resolve(root, process.env.DASHBOARD_DIST ?? 'dist');
 
 /**
  * Three layers: `unit` (plain Node), `workers` (inside workerd with D1, migrations applied by the setup file, and the

@@ -10,12 +10,12 @@ export interface PagesServerOptions {
   quiet?: boolean;
 }
 
-/** Serves dist/ with the Functions through `wrangler pages dev` on 127.0.0.1 and waits until it answers. */
+/** Serves dist/ (or `DASHBOARD_DIST`) with the Functions through `wrangler pages dev` on 127.0.0.1 and waits until it answers. */
 export async function startPagesServer(options: PagesServerOptions): Promise<{ url: string; child: ChildProcess }> {
   const args = [
     'pages',
     'dev',
-    'dist',
+    process.env.DASHBOARD_DIST ?? 'dist',
     '--ip',
     '127.0.0.1',
     '--port',

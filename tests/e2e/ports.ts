@@ -1,10 +1,18 @@
-/** Fixed loopback ports of the end-to-end stack (npm start uses 8788, so the two can run side by side). */
+/**
+ * Loopback ports of the end-to-end stack (npm start uses 8788, so the two can run side by side).
+ * `E2E_PORT_OFFSET` shifts them all, so that two checkouts (or two people on one machine) can run e2e at once.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
+const port = 8799 + offset;
+const capturePort = 8798 + offset;
+const authPort = 8797 + offset;
+
 export const E2E = {
-  port: 8799,
-  baseURL: 'http://127.0.0.1:8799',
-  capturePort: 8798,
-  captureURL: 'http://127.0.0.1:8798',
-  authPort: 8797,
-  authURL: 'http://127.0.0.1:8797',
+  port,
+  baseURL: `http://127.0.0.1:${port}`,
+  capturePort,
+  captureURL: `http://127.0.0.1:${capturePort}`,
+  authPort,
+  authURL: `http://127.0.0.1:${authPort}`,
   posthogKey: 'phc_e2e_test_key',
 } as const;
