@@ -20,6 +20,8 @@ export const WALLETS = {
     createdAt: 'created_at',
     chainId: 'chain_id',
     accountType: 'account_type',
+    custody: 'custody',
+    deployed: 'deployed',
     address: 'address',
     userId: 'user_id',
   },
