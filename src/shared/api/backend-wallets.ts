@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addressField, chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import type { ListSpec } from './list-params.ts';
+import { backendWalletListSpec } from './collections.ts';
+export { backendWalletListSpec } from './collections.ts';
 
 export const backendWalletSchema = z
   .object({
@@ -36,9 +37,3 @@ export const backendWalletCreateSchema = z
 export const backendWalletUpdateSchema = z
   .strictObject({ name: nameField, version: versionField })
   .meta({ id: 'BackendWalletUpdate' });
-
-export const backendWalletListSpec: ListSpec = {
-  filters: { custody: { type: 'enum', ops: ['eq'], values: ['custodial', 'added'] } },
-  sorts: ['createdAt'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addressField, chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import type { ListSpec } from './list-params.ts';
+import { contractListSpec } from './collections.ts';
+export { contractListSpec } from './collections.ts';
 
 const param: z.ZodType<Record<string, unknown>> = z.lazy(() =>
   z.looseObject({
@@ -55,13 +56,3 @@ export const contractUpdateSchema = z
     version: versionField,
   })
   .meta({ id: 'ContractUpdate' });
-
-export const contractListSpec: ListSpec = {
-  filters: {
-    chainId: { type: 'int', ops: ['eq', 'in'] },
-    name: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
-    address: { type: 'address', ops: ['eq'] },
-  },
-  sorts: ['createdAt', 'name'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};

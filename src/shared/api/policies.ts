@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { addressField, chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import type { ListSpec } from './list-params.ts';
-
-export const STRATEGIES = ['pay_for_user', 'charge_custom_token', 'fixed_rate'] as const;
-export const RULE_TYPES = ['contract_functions', 'account_functions', 'rate_limit'] as const;
-export const LIMIT_TYPES = ['gas_per_transaction', 'gas_per_interval', 'count_per_interval'] as const;
-export const INTERVAL_UNITS = ['minute', 'hour', 'day', 'week', 'month'] as const;
+import { STRATEGIES, RULE_TYPES, LIMIT_TYPES, INTERVAL_UNITS, policyListSpec } from './collections.ts';
+export { STRATEGIES, RULE_TYPES, LIMIT_TYPES, INTERVAL_UNITS, policyListSpec } from './collections.ts';
 
 const strategy = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pay_for_user'), depositor: idSchema('dac').optional() }),
@@ -122,16 +118,6 @@ export const policyRuleUpdateSchema = z
     version: versionField,
   })
   .meta({ id: 'PolicyRuleUpdate' });
-
-export const policyListSpec: ListSpec = {
-  filters: {
-    chainId: { type: 'int', ops: ['eq', 'in'] },
-    enabled: { type: 'bool', ops: ['eq'] },
-    name: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
-  },
-  sorts: ['createdAt', 'name'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};
 
 export const policySpendSchema = z
   .object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MODES, nameField, roleSchema, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import type { ListSpec } from './list-params.ts';
+import { projectListSpec, auditListSpec } from './collections.ts';
+export { projectListSpec, auditListSpec } from './collections.ts';
 
 export const projectSchema = z
   .object({
@@ -24,12 +25,6 @@ export const projectCreateSchema = z
 export const projectUpdateSchema = z
   .strictObject({ name: nameField, version: versionField })
   .meta({ id: 'ProjectUpdate' });
-
-export const projectListSpec: ListSpec = {
-  filters: { name: { type: 'string', ops: ['contains'] } },
-  sorts: ['createdAt', 'name'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};
 
 export const memberSchema = z
   .object({
@@ -66,16 +61,6 @@ export const auditEntrySchema = z
     createdAt: timestamp,
   })
   .meta({ id: 'AuditEntry' });
-export const auditListSpec: ListSpec = {
-  filters: {
-    action: { type: 'string', ops: ['eq'] },
-    actorId: { type: 'string', ops: ['eq'] },
-    targetType: { type: 'string', ops: ['eq'] },
-    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
-  },
-  sorts: ['createdAt'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};
 
 /** Plans offered (prices in USD per month; overage per 1,000 operations). */
 export const PLANS = {

@@ -1,28 +1,22 @@
 import { z } from 'zod';
 import { addressField, chainIdField, timestamp } from './common.ts';
 import { idSchema } from './ids.ts';
-import type { ListSpec } from './list-params.ts';
-
-export const TX_STATUSES = [
-  'new',
-  'sent',
-  'dropped',
-  'indexed',
-  'confirmed',
-  'reverted',
-  'notfound',
-  'replaced',
-  'expired',
-] as const;
-export const SUCCESS_STATUSES = ['confirmed', 'indexed'] as const;
-export const FAILED_STATUSES = ['reverted', 'dropped', 'notfound', 'expired'] as const;
-export const ABSTRACTION_TYPES = [
-  'accountAbstractionV6',
-  'accountAbstractionV8',
-  'zkSync',
-  'standard',
-  'eip7702',
-] as const;
+import {
+  TX_STATUSES,
+  SUCCESS_STATUSES,
+  FAILED_STATUSES,
+  ABSTRACTION_TYPES,
+  transactionListSpec,
+  TIME_FRAMES,
+} from './collections.ts';
+export {
+  TX_STATUSES,
+  SUCCESS_STATUSES,
+  FAILED_STATUSES,
+  ABSTRACTION_TYPES,
+  transactionListSpec,
+  TIME_FRAMES,
+} from './collections.ts';
 
 const interaction = z.strictObject({
   to: addressField.optional(),
@@ -74,20 +68,6 @@ export const transactionCreateSchema = z
   })
   .meta({ id: 'TransactionCreate' });
 
-export const transactionListSpec: ListSpec = {
-  filters: {
-    status: { type: 'enum', ops: ['eq', 'in'], values: TX_STATUSES },
-    chainId: { type: 'int', ops: ['eq', 'in'] },
-    accountId: { type: 'id', ops: ['eq'] },
-    userId: { type: 'id', ops: ['eq'] },
-    policyId: { type: 'id', ops: ['eq'] },
-    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
-  },
-  sorts: ['createdAt'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};
-
-export const TIME_FRAMES = ['day', 'week', 'month', 'all'] as const;
 export const analyticsQuerySchema = z.strictObject({ timeFrame: z.enum(TIME_FRAMES).default('month') });
 export const transactionSeriesSchema = z
   .object({

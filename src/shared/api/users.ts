@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import type { ListSpec } from './list-params.ts';
-
-export const LINKED_PROVIDERS = [
-  'email',
-  'google',
-  'apple',
-  'twitter',
-  'discord',
-  'facebook',
-  'epic_games',
-  'line',
-  'wallet',
-  'custom_jwt',
-  'oidc',
-  'third_party',
-] as const;
+import { LINKED_PROVIDERS, userListSpec } from './collections.ts';
+export { LINKED_PROVIDERS, userListSpec } from './collections.ts';
 
 const metadata = z
   .record(z.string().max(40), z.union([z.string().max(500), z.number()]))
@@ -67,14 +53,3 @@ export const userUpdateSchema = z
     version: versionField,
   })
   .meta({ id: 'UserUpdate' });
-
-export const userListSpec: ListSpec = {
-  filters: {
-    name: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
-    email: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
-    authenticated: { type: 'bool', ops: ['eq'] },
-    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
-  },
-  sorts: ['createdAt', 'name'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};

@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { addressField, chainIdField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import type { ListSpec } from './list-params.ts';
-
-export const ACCOUNT_TYPES = ['Externally Owned Account', 'Smart Account', 'Delegated Account'] as const;
-export const CHAIN_TYPES = ['EVM', 'SVM'] as const;
-export const CUSTODY = ['User', 'Developer'] as const;
-export const RECOVERY_METHODS = ['password', 'automatic', 'passkey'] as const;
-export const IMPLEMENTATIONS = ['UpgradeableV4', 'UpgradeableV5', 'UpgradeableV6', 'ManagedV5', 'Calibur'] as const;
+import {
+  ACCOUNT_TYPES,
+  CHAIN_TYPES,
+  CUSTODY,
+  RECOVERY_METHODS,
+  IMPLEMENTATIONS,
+  walletListSpec,
+} from './collections.ts';
+export {
+  ACCOUNT_TYPES,
+  CHAIN_TYPES,
+  CUSTODY,
+  RECOVERY_METHODS,
+  IMPLEMENTATIONS,
+  walletListSpec,
+} from './collections.ts';
 
 export const walletSchema = z
   .object({
@@ -51,15 +60,3 @@ export const walletUpdateSchema = z
     version: versionField,
   })
   .meta({ id: 'WalletUpdate' });
-
-export const walletListSpec: ListSpec = {
-  filters: {
-    chainId: { type: 'int', ops: ['eq', 'in'] },
-    accountType: { type: 'enum', ops: ['eq', 'in'], values: ACCOUNT_TYPES },
-    address: { type: 'address', ops: ['eq'] },
-    userId: { type: 'id', ops: ['eq'] },
-    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
-  },
-  sorts: ['createdAt'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};

@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import type { ListSpec } from './list-params.ts';
-
-export const WEBHOOK_TOPICS = [
-  'transaction_intent.broadcast',
-  'transaction_intent.successful',
-  'transaction_intent.cancelled',
-  'transaction_intent.failed',
-  'balance.project',
-  'balance.contract',
-  'balance.dev_account',
-  'user.created',
-  'user.updated',
-  'user.deleted',
-  'account.created',
-  'test',
-] as const;
+import { WEBHOOK_TOPICS, webhookListSpec, deliveryListSpec, EVENT_TYPES, eventListSpec } from './collections.ts';
+export { WEBHOOK_TOPICS, webhookListSpec, deliveryListSpec, EVENT_TYPES, eventListSpec } from './collections.ts';
 
 const httpsUrl = z
   .url({ protocol: /^https?$/ })
@@ -59,12 +45,6 @@ export const webhookUpdateSchema = z
   })
   .meta({ id: 'WebhookUpdate' });
 
-export const webhookListSpec: ListSpec = {
-  filters: { enabled: { type: 'bool', ops: ['eq'] } },
-  sorts: ['createdAt'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};
-
 export const webhookDeliverySchema = z
   .object({
     id: idSchema('whd'),
@@ -78,13 +58,7 @@ export const webhookDeliverySchema = z
     createdAt: timestamp,
   })
   .meta({ id: 'WebhookDelivery' });
-export const deliveryListSpec: ListSpec = {
-  filters: { status: { type: 'enum', ops: ['eq'], values: ['pending', 'succeeded', 'failed'] } },
-  sorts: ['createdAt'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};
 
-export const EVENT_TYPES = ['balance_threshold', 'contract_function', 'backend_wallet', 'confirmations'] as const;
 export const eventSchema = z
   .object({
     id: idSchema('eve'),
@@ -132,8 +106,3 @@ export const eventUpdateSchema = z
     version: versionField,
   })
   .meta({ id: 'EventUpdate' });
-export const eventListSpec: ListSpec = {
-  filters: { type: { type: 'enum', ops: ['eq'], values: EVENT_TYPES } },
-  sorts: ['createdAt'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};

@@ -1,0 +1,188 @@
+/**
+ * Allow-lists and value sets of the collections, zod-free: the browser imports them without the schemas (bundle
+ * weight), the API and the schema files import them from here.
+ */
+import type { ListSpec } from './list-params.ts';
+
+// wallets
+export const ACCOUNT_TYPES = ['Externally Owned Account', 'Smart Account', 'Delegated Account'] as const;
+
+export const CHAIN_TYPES = ['EVM', 'SVM'] as const;
+
+export const CUSTODY = ['User', 'Developer'] as const;
+
+export const RECOVERY_METHODS = ['password', 'automatic', 'passkey'] as const;
+
+export const IMPLEMENTATIONS = ['UpgradeableV4', 'UpgradeableV5', 'UpgradeableV6', 'ManagedV5', 'Calibur'] as const;
+
+export const walletListSpec: ListSpec = {
+  filters: {
+    chainId: { type: 'int', ops: ['eq', 'in'] },
+    accountType: { type: 'enum', ops: ['eq', 'in'], values: ACCOUNT_TYPES },
+    custody: { type: 'enum', ops: ['eq'], values: CUSTODY },
+    deployed: { type: 'bool', ops: ['eq'] },
+    address: { type: 'address', ops: ['eq'] },
+    userId: { type: 'id', ops: ['eq'] },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+// users
+export const LINKED_PROVIDERS = [
+  'email',
+  'google',
+  'apple',
+  'twitter',
+  'discord',
+  'facebook',
+  'epic_games',
+  'line',
+  'wallet',
+  'custom_jwt',
+  'oidc',
+  'third_party',
+] as const;
+
+export const userListSpec: ListSpec = {
+  filters: {
+    name: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
+    email: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
+    authenticated: { type: 'bool', ops: ['eq'] },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
+  sorts: ['createdAt', 'name'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+// transactions
+export const TX_STATUSES = [
+  'new',
+  'sent',
+  'dropped',
+  'indexed',
+  'confirmed',
+  'reverted',
+  'notfound',
+  'replaced',
+  'expired',
+] as const;
+
+export const SUCCESS_STATUSES = ['confirmed', 'indexed'] as const;
+
+export const FAILED_STATUSES = ['reverted', 'dropped', 'notfound', 'expired'] as const;
+
+export const ABSTRACTION_TYPES = [
+  'accountAbstractionV6',
+  'accountAbstractionV8',
+  'zkSync',
+  'standard',
+  'eip7702',
+] as const;
+
+export const transactionListSpec: ListSpec = {
+  filters: {
+    status: { type: 'enum', ops: ['eq', 'in'], values: TX_STATUSES },
+    chainId: { type: 'int', ops: ['eq', 'in'] },
+    accountId: { type: 'id', ops: ['eq'] },
+    userId: { type: 'id', ops: ['eq'] },
+    policyId: { type: 'id', ops: ['eq'] },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+export const TIME_FRAMES = ['day', 'week', 'month', 'all'] as const;
+
+// projects
+export const projectListSpec: ListSpec = {
+  filters: { name: { type: 'string', ops: ['contains'] } },
+  sorts: ['createdAt', 'name'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+export const auditListSpec: ListSpec = {
+  filters: {
+    action: { type: 'string', ops: ['eq'] },
+    actorId: { type: 'string', ops: ['eq'] },
+    targetType: { type: 'string', ops: ['eq'] },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+// policies
+export const STRATEGIES = ['pay_for_user', 'charge_custom_token', 'fixed_rate'] as const;
+
+export const RULE_TYPES = ['contract_functions', 'account_functions', 'rate_limit'] as const;
+
+export const LIMIT_TYPES = ['gas_per_transaction', 'gas_per_interval', 'count_per_interval'] as const;
+
+export const INTERVAL_UNITS = ['minute', 'hour', 'day', 'week', 'month'] as const;
+
+export const policyListSpec: ListSpec = {
+  filters: {
+    chainId: { type: 'int', ops: ['eq', 'in'] },
+    enabled: { type: 'bool', ops: ['eq'] },
+    name: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
+  },
+  sorts: ['createdAt', 'name'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+// contracts
+export const contractListSpec: ListSpec = {
+  filters: {
+    chainId: { type: 'int', ops: ['eq', 'in'] },
+    name: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
+    address: { type: 'address', ops: ['eq'] },
+  },
+  sorts: ['createdAt', 'name'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+// backend-wallets
+export const backendWalletListSpec: ListSpec = {
+  filters: { custody: { type: 'enum', ops: ['eq'], values: ['custodial', 'added'] } },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+// webhooks
+export const WEBHOOK_TOPICS = [
+  'transaction_intent.broadcast',
+  'transaction_intent.successful',
+  'transaction_intent.cancelled',
+  'transaction_intent.failed',
+  'balance.project',
+  'balance.contract',
+  'balance.dev_account',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'account.created',
+  'test',
+] as const;
+
+export const webhookListSpec: ListSpec = {
+  filters: { enabled: { type: 'bool', ops: ['eq'] } },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+export const deliveryListSpec: ListSpec = {
+  filters: { status: { type: 'enum', ops: ['eq'], values: ['pending', 'succeeded', 'failed'] } },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+export const EVENT_TYPES = ['balance_threshold', 'contract_function', 'backend_wallet', 'confirmations'] as const;
+
+export const eventListSpec: ListSpec = {
+  filters: { type: { type: 'enum', ops: ['eq'], values: EVENT_TYPES } },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
