@@ -1,43 +1,9 @@
 import type { Role } from '../../../src/shared/api/common';
 
-/**
- * What each role may do (DESIGN §4). Viewers read; developers manage data, policies, contracts, webhooks;
- * admins also keys, auth configuration, members (not owners) and billing; owners also delete the project
- * and transfer ownership.
- */
-export type Permission =
-  | 'read'
-  | 'write_data'
-  | 'manage_keys'
-  | 'manage_auth'
-  | 'manage_members'
-  | 'manage_billing'
-  | 'manage_project'
-  | 'read_audit'
-  | 'delete_project';
+import { can } from '../../../src/shared/api/permissions';
 
-const RANK: Record<Role, number> = { viewer: 0, developer: 1, admin: 2, owner: 3 };
-const MIN_ROLE: Record<Permission, Role> = {
-  read: 'viewer',
-  write_data: 'developer',
-  manage_keys: 'admin',
-  manage_auth: 'admin',
-  manage_members: 'admin',
-  manage_billing: 'admin',
-  manage_project: 'admin',
-  read_audit: 'admin',
-  delete_project: 'owner',
-};
-
-/** Whether `role` grants `permission`. */
-export function can(role: Role, permission: Permission): boolean {
-  return RANK[role] >= RANK[MIN_ROLE[permission]];
-}
-
-/** Lowest role that grants a permission (for docs and OpenAPI). */
-export function minRole(permission: Permission): Role {
-  return MIN_ROLE[permission];
-}
+// The role → permission table is shared with the screens (they hide what a role cannot do).
+export { can, minRole, type Permission } from '../../../src/shared/api/permissions';
 
 /** Whether `actor` may grant or take away `target` role: only owners touch owners. */
 export function canManageRole(actor: Role, target: Role): boolean {
