@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { parseListQuery, type ListSpec } from '../../../src/shared/api/list-params';
 import { deleteStmt, getRow, listRows, updateStmt, type Row, type TableDef } from '../db/core';
+import { attachRelated, type Relation } from '../db/related';
 import { auditStmt } from '../db/audit';
 import { scopeOf, type ApiContext, type RouteDef } from './context';
 import { json, notFound, readJson } from './http';
@@ -21,6 +22,8 @@ export function listRoute(o: {
   item: z.ZodType;
   scope?: 'project' | 'mode';
   permission?: Permission;
+  /** Summaries of referenced rows to attach before `toApi` (names instead of bare ids). */
+  relations?: readonly Relation[];
 }): RouteDef {
   return {
     method: 'GET',
@@ -35,6 +38,7 @@ export function listRoute(o: {
     handler: async (c) => {
       const q = parseListQuery(o.spec, c.url.searchParams);
       const { rows, total } = await listRows(c.env.DB, o.def, o.spec, scopeOf(c), q);
+      if (o.relations) await attachRelated(c.env.DB, scopeOf(c), rows, o.relations);
       return json({ data: rows.map(o.toApi), page: q.page, limit: q.limit, total });
     },
   };
@@ -56,6 +60,7 @@ export function getRoute(o: {
   what: string;
   toApi: (row: Row, c: ApiContext) => unknown | Promise<unknown>;
   item: z.ZodType;
+  relations?: readonly Relation[];
 }): RouteDef {
   return {
     method: 'GET',
@@ -65,7 +70,11 @@ export function getRoute(o: {
     tag: o.tag,
     summary: o.summary,
     response: o.item,
-    handler: async (c) => json(await o.toApi(await mustGet(c, o.table, c.params.id!, o.what), c)),
+    handler: async (c) => {
+      const row = await mustGet(c, o.table, c.params.id!, o.what);
+      if (o.relations) await attachRelated(c.env.DB, scopeOf(c), [row], o.relations);
+      return json(await o.toApi(row, c));
+    },
   };
 }
 

@@ -88,6 +88,7 @@ export const transactionListSpec: ListSpec = {
     accountId: { type: 'id', ops: ['eq'] },
     userId: { type: 'id', ops: ['eq'] },
     policyId: { type: 'id', ops: ['eq'] },
+    transactionHash: { type: 'string', ops: ['eq'] },
     createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
   },
   sorts: ['createdAt'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressField, chainIdField, timestamp } from './common.ts';
 import { idSchema } from './ids.ts';
+import { policySummarySchema, userSummarySchema, walletSummarySchema } from './summaries.ts';
 import {
   TX_STATUSES,
   SUCCESS_STATUSES,
@@ -41,6 +42,10 @@ export const transactionSchema = z
     accountId: idSchema('acc').nullable(),
     userId: idSchema('pla').nullable(),
     policyId: idSchema('pol').nullable(),
+    /** In list and read answers: summaries of the user, wallet and policy. */
+    user: userSummarySchema.nullable().optional(),
+    account: walletSummarySchema.nullable().optional(),
+    policy: policySummarySchema.nullable().optional(),
     interactions: z.array(z.record(z.string(), z.unknown())),
     abstractionType: z.string(),
     status: z.enum(TX_STATUSES),

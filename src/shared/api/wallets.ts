@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressField, chainIdField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
+import { userSummarySchema } from './summaries.ts';
 import {
   ACCOUNT_TYPES,
   CHAIN_TYPES,
@@ -31,6 +32,8 @@ export const walletSchema = z
     custody: z.enum(CUSTODY),
     recoveryMethod: z.enum(RECOVERY_METHODS).nullable(),
     userId: idSchema('pla').nullable(),
+    /** In list and read answers: the user's name and email. */
+    user: userSummarySchema.nullable().optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
     version: z.number().int(),

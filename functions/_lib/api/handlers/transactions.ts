@@ -9,6 +9,7 @@ import { modeOf, type RouteDef } from '../context';
 import { ApiError, isoStrict, readJson } from '../http';
 import { auditFor, commitCreate } from '../writes';
 import { getRoute, listRoute, mustGet } from '../crud';
+import type { Relation } from '../../db/related';
 import { mustReference } from './wallets';
 
 const P = '/projects/:projectId/:mode/transactions';
@@ -23,8 +24,16 @@ export const TRANSACTIONS = {
     accountId: 'account_id',
     userId: 'user_id',
     policyId: 'policy_id',
+    transactionHash: 'transaction_hash',
   },
 };
+
+/** Summaries every transaction list and read carries (docs/api.md "Summaries"). */
+export const TRANSACTION_RELATIONS: readonly Relation[] = [
+  { column: 'user_id', table: 'users', fields: ['name', 'email'], as: '_user' },
+  { column: 'account_id', table: 'wallets', fields: ['address'], as: '_account' },
+  { column: 'policy_id', table: 'policies', fields: ['name'], as: '_policy' },
+];
 
 /** API shape of a transaction row (with `history` rows when given). */
 export function transactionToApi(r: Row, history?: Row[]) {
@@ -34,6 +43,7 @@ export function transactionToApi(r: Row, history?: Row[]) {
     accountId: r.account_id,
     userId: r.user_id,
     policyId: r.policy_id,
+    ...(r._user === undefined ? {} : { user: r._user, account: r._account, policy: r._policy }),
     interactions: parseJson(r.interactions, []),
     abstractionType: r.abstraction_type,
     status: r.status,
@@ -61,6 +71,7 @@ export const transactionRoutes: RouteDef[] = [
     spec: transactionListSpec,
     toApi: (r) => transactionToApi(r),
     item: transactionSchema,
+    relations: TRANSACTION_RELATIONS,
   }),
   {
     method: 'POST',
@@ -124,6 +135,7 @@ export const transactionRoutes: RouteDef[] = [
     table: 'transactions',
     what: 'Transaction',
     item: transactionSchema,
+    relations: TRANSACTION_RELATIONS,
     toApi: async (r, c) => {
       const { results } = await c.env.DB.prepare(
         'SELECT status, created_at FROM transaction_statuses WHERE transaction_id = ? ORDER BY seq',

@@ -15,8 +15,9 @@ import { scopeOf, modeOf, type ApiContext, type RouteDef } from '../context';
 import { isoStrict, json, readJson } from '../http';
 import { auditFor, commitCreate } from '../writes';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../crud';
-import { WALLETS, walletToApi } from './wallets';
-import { TRANSACTIONS, transactionToApi } from './transactions';
+import { WALLET_RELATIONS, WALLETS, walletToApi } from './wallets';
+import { attachRelated, type Relation } from '../../db/related';
+import { TRANSACTION_RELATIONS, TRANSACTIONS, transactionToApi } from './transactions';
 
 const P = '/projects/:projectId/:mode/users';
 const USERS = {
@@ -50,6 +51,7 @@ async function userChildren(
   def: typeof WALLETS | typeof TRANSACTIONS,
   spec: typeof walletListSpec,
   toApi: (r: Row) => unknown,
+  relations: readonly Relation[],
 ) {
   const user = await mustGet(c, 'users', c.params.id!, 'User');
   const q = parseListQuery(spec, c.url.searchParams);
@@ -58,6 +60,7 @@ async function userChildren(
     { field: 'userId', op: 'eq', value: user.id as string },
   ];
   const { rows, total } = await listRows<Row>(c.env.DB, def, spec, scopeOf(c), q);
+  await attachRelated(c.env.DB, scopeOf(c), rows, relations);
   return json({ data: rows.map(toApi), page: q.page, limit: q.limit, total });
 }
 
@@ -176,7 +179,7 @@ export const userRoutes: RouteDef[] = [
     summary: "A user's wallets",
     list: walletListSpec,
     response: listOf(walletSchema),
-    handler: (c) => userChildren(c, WALLETS, walletListSpec, walletToApi),
+    handler: (c) => userChildren(c, WALLETS, walletListSpec, walletToApi, WALLET_RELATIONS),
   },
   {
     method: 'GET',
@@ -187,7 +190,7 @@ export const userRoutes: RouteDef[] = [
     summary: "A user's transactions",
     list: transactionListSpec,
     response: listOf(transactionSchema),
-    handler: (c) => userChildren(c, TRANSACTIONS, transactionListSpec, transactionToApi),
+    handler: (c) => userChildren(c, TRANSACTIONS, transactionListSpec, transactionToApi, TRANSACTION_RELATIONS),
   },
   {
     method: 'GET',

@@ -11,6 +11,7 @@ import { scopeOf, modeOf, type ApiContext, type RouteDef } from '../context';
 import { ApiError, isoStrict, readJson } from '../http';
 import { auditFor, commitCreate } from '../writes';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../crud';
+import type { Relation } from '../../db/related';
 
 const P = '/projects/:projectId/:mode/wallets';
 export const WALLETS = {
@@ -27,6 +28,11 @@ export const WALLETS = {
   },
 };
 
+/** The user summary every wallet list and read carries (docs/api.md "Summaries"). */
+export const WALLET_RELATIONS: readonly Relation[] = [
+  { column: 'user_id', table: 'users', fields: ['name', 'email'], as: '_user' },
+];
+
 /** API shape of a wallet row. */
 export function walletToApi(r: Row) {
   return {
@@ -41,6 +47,7 @@ export function walletToApi(r: Row) {
     custody: r.custody,
     recoveryMethod: r.recovery_method,
     userId: r.user_id,
+    ...(r._user === undefined ? {} : { user: r._user }),
     createdAt: isoStrict(r.created_at as number),
     updatedAt: isoStrict(r.updated_at as number),
     version: r.version,
@@ -65,6 +72,7 @@ export const walletRoutes: RouteDef[] = [
     spec: walletListSpec,
     toApi: walletToApi,
     item: walletSchema,
+    relations: WALLET_RELATIONS,
   }),
   {
     method: 'POST',
@@ -116,6 +124,7 @@ export const walletRoutes: RouteDef[] = [
     what: 'Wallet',
     toApi: walletToApi,
     item: walletSchema,
+    relations: WALLET_RELATIONS,
   }),
   updateRoute({
     path: `${P}/:id`,
