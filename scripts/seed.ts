@@ -96,6 +96,8 @@ async function seedProject(id: string, build: () => Promise<void>): Promise<bool
 }
 
 const printed: string[] = [];
+/** A demo member's fixed id and email (the emulator knows the same account, with a password). */
+const memberOf = (a: { id: string; email: string }) => ({ id: a.id, email: a.email });
 const demo = DEMO_ACCOUNTS.demo;
 const seededDemo = await seedProject(SEED_PROJECTS.demo, async () => {
   const r = rng(1);
@@ -106,24 +108,9 @@ const seededDemo = await seedProject(SEED_PROJECTS.demo, async () => {
     now,
     encryptionKey,
     members: [
-      {
-        id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000a1',
-        email: 'alice.admin@example.com',
-        name: 'Alice Admin',
-        role: 'admin' as const,
-      },
-      {
-        id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000d1',
-        email: 'dave.dev@example.com',
-        name: 'Dave Developer',
-        role: 'developer' as const,
-      },
-      {
-        id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000f1',
-        email: 'vera.viewer@example.com',
-        name: 'Vera Viewer',
-        role: 'viewer' as const,
-      },
+      { ...memberOf(DEMO_ACCOUNTS.admin), name: 'Alice Admin', role: 'admin' as const },
+      { ...memberOf(DEMO_ACCOUNTS.developer), name: 'Dave Developer', role: 'developer' as const },
+      { ...memberOf(DEMO_ACCOUNTS.viewer), name: 'Vera Viewer', role: 'viewer' as const },
     ],
     invites: [{ email: 'new.hire@example.com', role: 'developer' as const }],
   };

@@ -16,7 +16,7 @@ export interface StackOptions {
 }
 
 /**
- * A throw-away local stack for tests and benchmarks: fresh D1 state with migrations applied, the auth emulator
+ * A throw-away local stack for tests and benchmarks: fresh D1 state with migrations applied and the demo data, the auth emulator
  * (no rate limits), optionally the analytics capture server, and the built site through `wrangler pages dev`.
  */
 export async function startStack(options: StackOptions) {
@@ -36,9 +36,15 @@ export async function startStack(options: StackOptions) {
     env,
     stdio: 'ignore',
   });
+  const encryptionKey = randomBytes(32).toString('base64');
+  // The demo data (idempotent; ~1 s), encrypted with the key the server gets.
+  await run('node', ['scripts/seed.ts', '--persist-to', state, '--quiet'], {
+    env: { ...env, DATA_ENCRYPTION_KEY: encryptionKey },
+    stdio: 'ignore',
+  });
   const bindings: Record<string, string> = {
     PUBLIC_SUPABASE_URL: auth.url,
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    DATA_ENCRYPTION_KEY: encryptionKey,
   };
   if (capture && options.posthogKey) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;

@@ -13,6 +13,22 @@ export const DEMO_ACCOUNTS = {
     email: 'other@example.com',
     password: 'other-password',
   },
+  /** Members of the demo project with each other role (sign in as them to see what a role may do). */
+  admin: {
+    id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000a1',
+    email: 'alice.admin@example.com',
+    password: 'admin-password',
+  },
+  developer: {
+    id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000d1',
+    email: 'dave.dev@example.com',
+    password: 'developer-password',
+  },
+  viewer: {
+    id: '5b2a1f0e-6d3c-4e8a-9f1b-0000000000f1',
+    email: 'vera.viewer@example.com',
+    password: 'viewer-password',
+  },
 } as const;
 
 /** The local Supabase Auth emulator: where it listens and how its tokens look (DESIGN §4). */

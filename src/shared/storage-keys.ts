@@ -7,6 +7,10 @@ export const STORAGE_KEYS = {
   skipOnboarding: 'dashboard:skipOnboarding',
   ecosystemConfig: 'dashboard:ecosystemConfig',
   ecosystemTheme: 'dashboard:ecosystemTheme',
+  /** Prefix of the visible columns of each list (`dashboard:columns:wallets`), a JSON list of column ids. */
+  columns: 'dashboard:columns:',
+  /** Session storage (this tab only): data fetched on hover for the page the click opens. */
+  prefetch: 'dashboard:prefetch',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

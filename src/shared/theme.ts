@@ -1,11 +1,14 @@
-import { z } from 'zod';
+// zod/mini: the theme is read on every page before the dashboard starts, so its validator must weigh little.
+import { z } from 'zod/mini';
+
+const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
 /** The ecosystem theme as stored under `dashboard:ecosystemTheme`. */
 export const ecosystemThemeSchema = z.object({
-  primaryColor: z.string().max(100).optional(),
-  primaryColorForeground: z.string().max(100).optional(),
-  radius: z.string().max(50).optional(),
-  faviconUrl: z.string().max(2048).optional(),
+  primaryColor: text(100),
+  primaryColorForeground: text(100),
+  radius: text(50),
+  faviconUrl: text(2048),
 });
 export type EcosystemTheme = z.infer<typeof ecosystemThemeSchema>;
 

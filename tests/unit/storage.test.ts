@@ -22,6 +22,8 @@ describe('storage keys', () => {
       'dashboard:skipOnboarding',
       'dashboard:ecosystemConfig',
       'dashboard:ecosystemTheme',
+      'dashboard:columns:',
+      'dashboard:prefetch',
     ]);
   });
 });

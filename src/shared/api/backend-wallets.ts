@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { addressField, chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import { backendWalletListSpec } from './collections.ts';
 export { backendWalletListSpec } from './collections.ts';
 
 export const backendWalletSchema = z

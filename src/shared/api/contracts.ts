@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { addressField, chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import { contractListSpec } from './collections.ts';
 export { contractListSpec } from './collections.ts';
 
 const param: z.ZodType<Record<string, unknown>> = z.lazy(() =>

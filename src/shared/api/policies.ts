@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressField, chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import { STRATEGIES, RULE_TYPES, LIMIT_TYPES, INTERVAL_UNITS, policyListSpec } from './collections.ts';
+import { RULE_TYPES, LIMIT_TYPES, INTERVAL_UNITS } from './collections.ts';
 export { STRATEGIES, RULE_TYPES, LIMIT_TYPES, INTERVAL_UNITS, policyListSpec } from './collections.ts';
 
 const strategy = z.discriminatedUnion('type', [

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MODES, nameField, roleSchema, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import { projectListSpec, auditListSpec } from './collections.ts';
 export { projectListSpec, auditListSpec } from './collections.ts';
 
 export const projectSchema = z

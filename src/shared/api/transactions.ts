@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { addressField, chainIdField, timestamp } from './common.ts';
 import { idSchema } from './ids.ts';
 import { policySummarySchema, userSummarySchema, walletSummarySchema } from './summaries.ts';
-import {
-  TX_STATUSES,
-  SUCCESS_STATUSES,
-  FAILED_STATUSES,
-  ABSTRACTION_TYPES,
-  transactionListSpec,
-  TIME_FRAMES,
-} from './collections.ts';
+import { TX_STATUSES, ABSTRACTION_TYPES, TIME_FRAMES } from './collections.ts';
 export {
   TX_STATUSES,
   SUCCESS_STATUSES,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import { LINKED_PROVIDERS, userListSpec } from './collections.ts';
+import { LINKED_PROVIDERS } from './collections.ts';
 export { LINKED_PROVIDERS, userListSpec } from './collections.ts';
 
 const metadata = z

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { addressField, chainIdField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
 import { userSummarySchema } from './summaries.ts';
-import {
-  ACCOUNT_TYPES,
-  CHAIN_TYPES,
-  CUSTODY,
-  RECOVERY_METHODS,
-  IMPLEMENTATIONS,
-  walletListSpec,
-} from './collections.ts';
+import { ACCOUNT_TYPES, CHAIN_TYPES, CUSTODY, RECOVERY_METHODS, IMPLEMENTATIONS } from './collections.ts';
 export {
   ACCOUNT_TYPES,
   CHAIN_TYPES,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import { WEBHOOK_TOPICS, webhookListSpec, deliveryListSpec, EVENT_TYPES, eventListSpec } from './collections.ts';
+import { WEBHOOK_TOPICS, EVENT_TYPES } from './collections.ts';
 export { WEBHOOK_TOPICS, webhookListSpec, deliveryListSpec, EVENT_TYPES, eventListSpec } from './collections.ts';
 
 const httpsUrl = z

@@ -1,0 +1,359 @@
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { ArrowDown, ArrowUp, ArrowUpDown, Info, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Filter, ListSpec } from '../../shared/api/list-params';
+import { recognize, type SearchKind } from '../../shared/object-paths';
+import { apiQuery } from '../../lib/query';
+import { useSearch } from '../../lib/use-search';
+import { setSearch } from '../../stores/location';
+import { Skeleton, StatePanel } from '../ui/state-panel';
+import { Button } from '../ui/button';
+import { ColumnChooser, saveColumns, savedColumns } from './column-chooser';
+import { CsvExport } from './csv-export';
+import { FilterChips, type FilterChip } from './filter-chips';
+import { Pager } from './pager';
+import { SearchBox } from './search-box';
+import { listRequestPath, readListView, viewSearch, withFilter, withSort } from './list-view';
+
+export interface Column<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The list's sort field for this column (from the ListSpec's `sorts`). */
+  sort?: string;
+  /** Hidden until chosen in the column chooser. */
+  optional?: boolean;
+  className?: string;
+}
+
+/** How the search box turns what was typed into a filter (or a page to open); unset kinds are refused. */
+export interface ListSearch {
+  placeholder: string;
+  address?: string;
+  txHash?: string;
+  email?: string;
+  name?: { field: string; op: 'contains' | 'prefix' | 'eq' };
+  /** Id prefix → filter field (e.g. `pla` → `userId`). */
+  ids?: Readonly<Record<string, string>>;
+  /** Opens an id this list does not filter by (e.g. the object's own page); return false when it is unknown. */
+  openId?: (id: string, prefix: string) => boolean;
+}
+
+export interface Page<T> {
+  data: T[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export interface DataListProps<T extends { id: string }> {
+  /** Accessible name of the table, e.g. "Wallets". */
+  label: string;
+  /** Key for the saved columns. */
+  listKey: string;
+  /** API path of the collection (`/projects/pro_…/test/wallets`); null until known. */
+  apiPath: string | null;
+  spec: ListSpec;
+  columns: readonly Column<T>[];
+  chips?: readonly FilterChip[];
+  search?: ListSearch;
+  /** Label of an active filter without a chip. */
+  describeFilter?: (filter: Filter) => ReactNode;
+  /** Opens a row (click or Enter). */
+  onOpen: (row: T) => void;
+  /** Accessible name of a row (what Enter opens). */
+  rowLabel: (row: T) => string;
+  empty: { title: string; description: ReactNode; action?: ReactNode };
+  /** Offer the CSV export of the current view. */
+  csv?: { filename: string };
+  /** Controls beside the search (e.g. a create button). */
+  actions?: ReactNode;
+}
+
+const ROW_HEIGHT = 'h-12';
+const SKELETON_ROWS = 8;
+
+/**
+ * The one list of the dashboard (docs/architecture.md "The list experience"): server-side pages, sort, filter chips,
+ * search, column chooser, CSV export, loading/empty/error states, keyboard, all in the URL.
+ */
+export function DataList<T extends { id: string }>(props: DataListProps<T>) {
+  const { spec, columns, apiPath } = props;
+  const search = useSearch();
+  const view = useMemo(() => readListView(spec, search), [spec, search]);
+  const { query } = view;
+  const [hiddenNotices, setHiddenNotices] = useState(false);
+  const [visible, setVisible] = useState<string[]>(() => columns.filter((c) => !c.optional).map((c) => c.id));
+
+  useEffect(() => {
+    const saved = savedColumns(props.listKey);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- local storage is read after hydration on purpose
+    if (saved) setVisible(columns.map((c) => c.id).filter((id) => saved.includes(id)));
+  }, [props.listKey, columns]);
+
+  // A bad parameter in the link: show the default view for it and drop it from the URL (notice stays on screen).
+  useEffect(() => {
+    if (view.notices.length) setSearch(viewSearch(location.search, spec, view.query), { replace: true });
+  }, [view, spec]);
+
+  const requestPath = apiPath ? listRequestPath(apiPath, query) : null;
+  const [$path] = useState(() => atom<string | null>(requestPath));
+  const [$page] = useState(() => apiQuery<Page<T>>($path));
+  useEffect(() => $path.set(requestPath), [$path, requestPath]);
+  const state = useStore($page);
+  const data = state.data;
+
+  // Page 1 counts; its total travels in the URL so later pages do not count again (docs/api.md "Lists").
+  useEffect(() => {
+    if (!data || query.page !== 1 || query.total === data.total) return;
+    setSearch(viewSearch(location.search, spec, { ...query, total: data.total }), { replace: true });
+  }, [data, query, spec]);
+
+  const go = (next: typeof query) => setSearch(viewSearch(location.search, spec, next));
+  const shown = columns.filter((c) => visible.includes(c.id));
+  const loading = !data && !state.error;
+
+  function onSearch(text: string): string | null {
+    const r = recognize(text);
+    const s = props.search;
+    if (!r || !s) return null;
+    const apply = (field: string, op: Filter['op'], value: string) => {
+      go(withFilter(query, field, { field, op, value }));
+      return null;
+    };
+    if (r.kind === 'id' && r.prefix) {
+      const field = s.ids?.[r.prefix];
+      if (field) return apply(field, 'eq', r.value);
+      if (s.openId?.(r.value, r.prefix)) return null;
+      return 'No object of this project has an id with that prefix.';
+    }
+    if (r.kind === 'address' && s.address) return apply(s.address, 'eq', r.value);
+    if (r.kind === 'txHash' && s.txHash) return apply(s.txHash, 'eq', r.value);
+    if (r.kind === 'email' && s.email) return apply(s.email, 'eq', r.value);
+    if (r.kind === 'name' && s.name) return apply(s.name.field, s.name.op, r.value);
+    return `This list cannot search by ${r.kind === 'txHash' ? 'transaction hash' : r.kind}.`;
+  }
+  const searchFields = new Set(
+    [
+      props.search?.address,
+      props.search?.txHash,
+      props.search?.email,
+      props.search?.name?.field,
+      ...Object.values(props.search?.ids ?? {}),
+    ].filter(Boolean),
+  );
+  const accepts: SearchKind[] = [];
+  if (props.search?.ids || props.search?.openId) accepts.push('id');
+  if (props.search?.address) accepts.push('address');
+  if (props.search?.txHash) accepts.push('txHash');
+  if (props.search?.email) accepts.push('email');
+  if (props.search?.name) accepts.push('name');
+
+  const tbody = useRef<HTMLTableSectionElement>(null);
+  function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, row: T) {
+    if (event.target !== event.currentTarget) return;
+    const rows = [...(tbody.current?.querySelectorAll<HTMLTableRowElement>('tr[data-row]') ?? [])];
+    const i = rows.indexOf(event.currentTarget);
+    if (event.key === 'Enter') props.onOpen(row);
+    else if (event.key === 'ArrowDown') rows[i + 1]?.focus();
+    else if (event.key === 'ArrowUp') rows[i - 1]?.focus();
+    else if (event.key === 'Home') rows[0]?.focus();
+    else if (event.key === 'End') rows.at(-1)?.focus();
+    else return;
+    event.preventDefault();
+  }
+
+  const csvPath = apiPath
+    ? `${apiPath}.csv?${new URLSearchParams({
+        order: `${query.order.field}:${query.order.dir}`,
+        ...(query.filters.length ? { filters: JSON.stringify(query.filters) } : {}),
+      }).toString()}`
+    : null;
+
+  return (
+    <div className="grid gap-4">
+      {view.notices.length > 0 && !hiddenNotices && (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <div className="flex-1">
+            <p className="font-medium">Part of this link was not valid, so the default view is shown for it.</p>
+            <ul className="mt-1 list-disc pl-5">
+              {view.notices.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          </div>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => setHiddenNotices(true)}
+            className="inline-flex h-6 w-6 items-center justify-center rounded hover:bg-amber-100 dark:hover:bg-amber-900"
+          >
+            <X className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+      )}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        {props.search ? (
+          <SearchBox
+            placeholder={props.search.placeholder}
+            accepts={accepts}
+            onSearch={onSearch}
+            active={query.filters.some((f) => searchFields.has(f.field))}
+            onClear={() =>
+              go({
+                ...query,
+                filters: query.filters.filter((f) => !searchFields.has(f.field)),
+                page: 1,
+                total: undefined,
+              })
+            }
+          />
+        ) : (
+          <span />
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <ColumnChooser
+            columns={columns}
+            visible={visible}
+            onChange={(ids) => (setVisible(ids), saveColumns(props.listKey, ids))}
+          />
+          {props.csv && csvPath && <CsvExport path={csvPath} filename={props.csv.filename} />}
+          {props.actions}
+        </div>
+      </div>
+      {(props.chips?.length || query.filters.length > 0) && (
+        <FilterChips
+          chips={props.chips ?? []}
+          filters={query.filters}
+          describe={props.describeFilter}
+          onChange={(field, filter) => go(withFilter(query, field, filter))}
+        />
+      )}
+      {state.error && !data ? (
+        <StatePanel
+          kind="error"
+          title={`Could not load ${props.label.toLowerCase()}`}
+          description={state.error.message}
+          onRetry={() => $page.invalidate()}
+        />
+      ) : data && data.data.length === 0 ? (
+        query.filters.length > 0 ? (
+          <StatePanel
+            kind="empty"
+            title="No results for these filters"
+            description="Nothing matches every filter and search. Change or clear them."
+            action={
+              <Button size="sm" onClick={() => go({ ...query, filters: [], page: 1, total: undefined })}>
+                Clear filters
+              </Button>
+            }
+          />
+        ) : query.page > 1 ? (
+          <StatePanel
+            kind="empty"
+            title="This page is past the end of the list"
+            action={
+              <Button size="sm" onClick={() => go({ ...query, page: 1 })}>
+                Go to the first page
+              </Button>
+            }
+          />
+        ) : (
+          <StatePanel
+            kind="empty"
+            title={props.empty.title}
+            description={props.empty.description}
+            action={props.empty.action}
+          />
+        )
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border" aria-busy={loading || state.loading}>
+          <table className="w-full text-left text-sm" aria-label={props.label}>
+            <thead className="border-b border-border bg-muted/50 text-xs text-muted-foreground">
+              <tr>
+                {shown.map((c) => {
+                  const sorted = c.sort && query.order.field === c.sort ? query.order.dir : null;
+                  return (
+                    <th
+                      key={c.id}
+                      scope="col"
+                      className={`px-3 py-2 font-medium whitespace-nowrap ${c.className ?? ''}`}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
+                      {c.sort ? (
+                        <button
+                          type="button"
+                          onClick={() => go(withSort(query, c.sort!))}
+                          className="inline-flex items-center gap-1 rounded hover:text-foreground"
+                        >
+                          {c.header}
+                          {sorted === 'asc' ? (
+                            <ArrowUp className="h-3.5 w-3.5" aria-hidden />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDown className="h-3.5 w-3.5" aria-hidden />
+                          ) : (
+                            <ArrowUpDown className="h-3.5 w-3.5 opacity-50" aria-hidden />
+                          )}
+                          <span className="sr-only">, sort</span>
+                        </button>
+                      ) : (
+                        c.header
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody ref={tbody}>
+              {loading || !data
+                ? Array.from({ length: Math.min(query.limit, SKELETON_ROWS) }, (_, i) => (
+                    <tr key={i} className={`${ROW_HEIGHT} border-b border-border last:border-0`}>
+                      {shown.map((c) => (
+                        <td key={c.id} className="px-3">
+                          <Skeleton className="h-4 w-24" />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : data.data.map((row) => (
+                    <tr
+                      key={row.id}
+                      data-row
+                      tabIndex={0}
+                      aria-label={props.rowLabel(row)}
+                      onClick={(e) => {
+                        if ((e.target as HTMLElement).closest('a,button')) return;
+                        props.onOpen(row);
+                      }}
+                      onKeyDown={(e) => onRowKey(e, row)}
+                      className={`${ROW_HEIGHT} cursor-pointer border-b border-border outline-none last:border-0 hover:bg-muted/60 focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset ${state.loading ? 'opacity-60' : ''}`}
+                    >
+                      {shown.map((c) => (
+                        <td key={c.id} className={`px-3 py-1 whitespace-nowrap ${c.className ?? ''}`}>
+                          {c.cell(row)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && data.data.length > 0 && (
+        <Pager
+          page={query.page}
+          limit={query.limit}
+          total={data.total}
+          rows={data.data.length}
+          onPage={(page) => go({ ...query, page, total: data.total })}
+          onLimit={(limit) => go({ ...query, limit, page: 1, total: data.total })}
+        />
+      )}
+    </div>
+  );
+}

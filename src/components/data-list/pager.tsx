@@ -1,0 +1,68 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { PAGE_SIZES, lastPage } from './list-view';
+
+const n = new Intl.NumberFormat('en');
+
+/** "26–50 of 1,234", previous/next page and the page size. */
+export function Pager({
+  page,
+  limit,
+  total,
+  rows,
+  onPage,
+  onLimit,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  rows: number;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+}) {
+  const last = lastPage(total, limit);
+  const from = rows === 0 ? 0 : (page - 1) * limit + 1;
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted-foreground" aria-live="polite">
+        {n.format(from)}–{n.format(from + Math.max(rows - 1, 0))} of {n.format(total)}
+      </p>
+      <div className="flex items-center gap-2">
+        <label className="flex items-center gap-2 text-muted-foreground">
+          Rows
+          <select
+            value={limit}
+            onChange={(e) => onLimit(Number(e.target.value))}
+            className="h-8 rounded-md border border-border bg-background px-2 text-foreground"
+          >
+            {PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="text-muted-foreground">
+          Page {n.format(page)} of {n.format(last)}
+        </span>
+        <button
+          type="button"
+          aria-label="Previous page"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          className="inline-flex h-8 w-8 items-center justify-center rounded-md border border-border hover:bg-muted disabled:opacity-50"
+        >
+          <ChevronLeft className="h-4 w-4" aria-hidden />
+        </button>
+        <button
+          type="button"
+          aria-label="Next page"
+          disabled={page >= last}
+          onClick={() => onPage(page + 1)}
+          className="inline-flex h-8 w-8 items-center justify-center rounded-md border border-border hover:bg-muted disabled:opacity-50"
+        >
+          <ChevronRight className="h-4 w-4" aria-hidden />
+        </button>
+      </div>
+    </nav>
+  );
+}

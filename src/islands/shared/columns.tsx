@@ -1,0 +1,50 @@
+/**
+ * Cells that several lists share: an id with copy, an address with copy and explorer link, a user's name linking to
+ * the user, a chain name, a time.
+ */
+import type { UserSummary } from '../../shared/api/summaries';
+import { projectPath, type Mode } from '../../shared/routes';
+import { ChainLabel, ExplorerLink } from '../../components/ui/chain-label';
+import { CopyText } from '../../components/ui/copy-button';
+
+/** An address with copy and explorer link. */
+export function AddressCell({ address, chainId }: { address: string; chainId?: number }) {
+  return (
+    <span className="inline-flex items-center gap-0.5">
+      <CopyText value={address} label="address" />
+      {chainId !== undefined && <ExplorerLink chainId={chainId} kind="address" value={address} />}
+    </span>
+  );
+}
+
+/** A user's name (or email, or "Unnamed user") linking to the user's page. */
+export function UserCell({
+  user,
+  userId,
+  projectId,
+  mode,
+}: {
+  user: UserSummary | null | undefined;
+  userId: string | null;
+  projectId: string;
+  mode: Mode;
+}) {
+  if (!userId) return <span className="text-muted-foreground">—</span>;
+  return (
+    <a
+      href={projectPath(projectId, mode, `/users/${userId}`)}
+      onClick={(e) => e.stopPropagation()}
+      className="block max-w-48 truncate hover:underline"
+      title={user?.email ?? userId}
+    >
+      {userLabel(user)}
+    </a>
+  );
+}
+
+/** What a user is called on screen. */
+export function userLabel(user: Pick<UserSummary, 'name' | 'email'> | null | undefined): string {
+  return user?.name || user?.email || 'Unnamed user';
+}
+
+export { ChainLabel };

@@ -1,0 +1,106 @@
+import { useStore } from '@nanostores/react';
+import { DataList, type Column } from '../../components/data-list/data-list';
+import { TooltipProvider } from '../../components/ui/tooltip';
+import { RelativeTime } from '../../components/ui/relative-time';
+import { Badge } from '../../components/ui/badge';
+import { ACCOUNT_TYPES, CUSTODY, walletListSpec } from '../../shared/api/collections';
+import type { Wallet } from '../../shared/api/wallets';
+import { useModePath, useProjectRoute } from '../../lib/use-project';
+import { useSearch } from '../../lib/use-search';
+import { patchSearch } from '../../stores/location';
+import { $favoriteChains } from '../../stores/favorites';
+import { objectHref } from '../../shared/object-paths';
+import { AddressCell, ChainLabel, UserCell } from '../shared/columns';
+import { chainOptions } from '../shared/chain-chips';
+import { UserFilterLabel } from '../shared/user-filter-label';
+import { WalletDrawer } from './wallet-drawer';
+
+/** The wallets section: every wallet of the project and mode, with a detail drawer (`?wallet=acc_…`). */
+export function WalletsPage() {
+  const route = useProjectRoute();
+  const apiPath = useModePath();
+  const favorites = useStore($favoriteChains);
+  const open = new URLSearchParams(useSearch()).get('wallet');
+  const mode = route?.mode ?? 'test';
+  const projectId = route?.projectId ?? '';
+
+  const columns: Column<Wallet>[] = [
+    { id: 'address', header: 'Address', cell: (w) => <AddressCell address={w.address} chainId={w.chainId} /> },
+    { id: 'chain', header: 'Chain', cell: (w) => <ChainLabel chainId={w.chainId} /> },
+    { id: 'accountType', header: 'Account type', cell: (w) => w.accountType },
+    {
+      id: 'user',
+      header: 'User',
+      cell: (w) => <UserCell user={w.user} userId={w.userId} projectId={projectId} mode={mode} />,
+    },
+    { id: 'custody', header: 'Custody', cell: (w) => w.custody },
+    {
+      id: 'deployed',
+      header: 'Deployed',
+      cell: (w) => (w.deployed ? <Badge tone="success">Deployed</Badge> : <Badge>Not deployed</Badge>),
+    },
+    { id: 'implementation', header: 'Implementation', cell: (w) => w.implementation ?? '—', optional: true },
+    { id: 'recovery', header: 'Recovery', cell: (w) => w.recoveryMethod ?? '—', optional: true },
+    { id: 'createdAt', header: 'Created', sort: 'createdAt', cell: (w) => <RelativeTime iso={w.createdAt} /> },
+  ];
+
+  return (
+    <TooltipProvider>
+      <DataList<Wallet>
+        label="Wallets"
+        listKey="wallets"
+        apiPath={apiPath && `${apiPath}/wallets`}
+        spec={walletListSpec}
+        columns={columns}
+        chips={[
+          { field: 'chainId', label: 'Chain', op: 'in', options: chainOptions(mode, favorites) },
+          {
+            field: 'accountType',
+            label: 'Account type',
+            op: 'in',
+            options: ACCOUNT_TYPES.map((t) => ({ value: t, label: t })),
+          },
+          { field: 'custody', label: 'Custody', op: 'eq', options: CUSTODY.map((c) => ({ value: c, label: c })) },
+          {
+            field: 'deployed',
+            label: 'Deployed',
+            op: 'eq',
+            options: [
+              { value: true, label: 'Deployed' },
+              { value: false, label: 'Not deployed' },
+            ],
+          },
+        ]}
+        describeFilter={(f) => (f.field === 'userId' ? <UserFilterLabel userId={String(f.value)} /> : undefined)}
+        search={{
+          placeholder: 'Search wallets by address or user id',
+          address: 'address',
+          ids: { pla: 'userId' },
+          openId: (id, prefix) => {
+            if (prefix === 'acc') patchSearch({ wallet: id });
+            else if (route && objectHref(route.projectId, route.mode, id))
+              location.assign(objectHref(route.projectId, route.mode, id)!);
+            else return false;
+            return true;
+          },
+        }}
+        rowLabel={(w) => `Wallet ${w.address} on chain ${w.chainId}`}
+        onOpen={(w) => patchSearch({ wallet: w.id })}
+        empty={{
+          title: 'No wallets yet',
+          description:
+            'Wallets appear here when your users sign in to your app, or when you create them with the API (POST /wallets).',
+          action: (
+            <a className="text-sm font-medium text-primary hover:underline" href="/api/v1/openapi.json">
+              API reference
+            </a>
+          ),
+        }}
+        csv={{ filename: `wallets-${mode}.csv` }}
+      />
+      {open && apiPath && <WalletDrawer id={open} apiPath={`${apiPath}/wallets/${open}`} />}
+    </TooltipProvider>
+  );
+}
+
+export default WalletsPage;

@@ -1,0 +1,132 @@
+/**
+ * The one typed client for `/api/v1` (docs/architecture.md "Data layer"): sends the session's access token, refreshes
+ * the session and retries once on 401, turns the API's error body into an `ApiRequestError` (field errors kept for
+ * forms) and takes an AbortSignal so an island can abort what it no longer needs.
+ */
+import { AUTH_STORAGE_KEY, loginPath } from '../shared/auth-storage';
+import { takePrefetched } from './prefetch-handoff';
+
+export const API_BASE = '/api/v1';
+
+/** An answer of the data API that is not 2xx, or a request that never got one (status 0). */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+
+  /** Validation messages by field path (`name`, `rules.0.value`), for showing next to form fields. */
+  get fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (!Array.isArray(this.details)) return out;
+    for (const d of this.details as { path?: unknown; message?: unknown }[]) {
+      const path = Array.isArray(d?.path) ? d.path.join('.') : typeof d?.path === 'string' ? d.path : '';
+      if (typeof d?.message === 'string' && !(path in out)) out[path] = d.message;
+    }
+    return out;
+  }
+
+  /** The object does not exist here (also another tenant's object: the API answers 404 for both). */
+  get notFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+/** Seconds of validity an access token must have left to be sent without refreshing first. */
+const MIN_TOKEN_SECONDS = 20;
+
+/** The stored access token while it is valid for a while; null when it is missing or about to expire. */
+function storedAccessToken(): string | null {
+  try {
+    const raw = localStorage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown };
+    if (typeof s.access_token !== 'string') return null;
+    if (typeof s.expires_at === 'number' && s.expires_at - MIN_TOKEN_SECONDS < Date.now() / 1000) return null;
+    return s.access_token;
+  } catch {
+    return null;
+  }
+}
+
+/** An access token: the stored one when fresh, else one from supabase-js (which refreshes); null when signed out. */
+async function accessToken(forceRefresh: boolean): Promise<string | null> {
+  if (!forceRefresh) {
+    const stored = storedAccessToken();
+    if (stored) return stored;
+  }
+  const { supabase } = await import('./supabase');
+  const auth = supabase().auth;
+  const { data } = forceRefresh ? await auth.refreshSession() : await auth.getSession();
+  return data.session?.access_token ?? null;
+}
+
+function leaveForSignIn(mfa: boolean): never {
+  location.assign(loginPath(location.pathname + location.search + location.hash, mfa));
+  throw new ApiRequestError(401, 'unauthorized', 'Your session has ended. Sign in again.');
+}
+
+async function errorOf(response: Response): Promise<ApiRequestError> {
+  type ErrorBody = { error?: { code?: unknown; message?: unknown; details?: unknown } } | null;
+  const body = (await response.json().catch(() => null)) as ErrorBody; // Not JSON (a proxy's page): status says enough.
+  const e = body?.error;
+  const message =
+    typeof e?.message === 'string' ? e.message : `The server answered ${response.status} ${response.statusText}`;
+  return new ApiRequestError(response.status, typeof e?.code === 'string' ? e.code : 'internal', message, e?.details);
+}
+
+export interface ApiRequestInit {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Sends one request to `/api/v1{path}` with the session's token; a 401 refreshes the session and retries once. */
+export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
+  const send = (token: string) =>
+    fetch(API_BASE + path, {
+      method: init.method ?? 'GET',
+      signal: init.signal,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    }).catch((error: unknown) => {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      throw new ApiRequestError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+    });
+  const token = await accessToken(false);
+  if (!token) leaveForSignIn(false);
+  let response = await send(token);
+  if (response.status === 401) {
+    const first = await errorOf(response.clone());
+    // A password-only session of a user with a verified factor owes the code step (docs/api.md "Authentication").
+    if (first.code === 'mfa_required') leaveForSignIn(true);
+    const fresh = await accessToken(true);
+    if (!fresh) leaveForSignIn(false);
+    response = await send(fresh);
+    if (response.status === 401) leaveForSignIn(false);
+  }
+  return response;
+}
+
+/** Sends a request and reads its JSON answer; a non-2xx answer throws `ApiRequestError`. */
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  if ((init.method ?? 'GET') === 'GET') {
+    // A section link hovered on the previous page may have fetched this very request for us (docs/decisions.md).
+    const prefetched = takePrefetched(path);
+    if (prefetched !== undefined) return prefetched as T;
+  }
+  const response = await apiFetch(path, init);
+  if (!response.ok) throw await errorOf(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

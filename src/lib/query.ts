@@ -1,0 +1,49 @@
+/**
+ * The query layer (docs/architecture.md "Data layer"): @nanostores/query over the API client. A query's key is its
+ * request path (`/projects/pro_…/test/wallets?limit=25`), so identical requests share one fetch and one cache entry.
+ * Stale time zero: a cached answer shows at once and is fetched again whenever a screen subscribes (no refetch on
+ * window focus or reconnect). A failed query retries once, except for answers a retry cannot change (4xx).
+ * Writes invalidate the keys under the paths they touch.
+ */
+import { nanoquery, type FetcherStore, type KeyInput } from '@nanostores/query';
+import { onStop, type ReadableAtom } from 'nanostores';
+import { apiRequest, ApiRequestError } from './api-client';
+
+const retryable = (error: unknown) =>
+  !(error instanceof ApiRequestError) || error.status === 0 || error.status === 429 || error.status >= 500;
+
+export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+  dedupeTime: 0,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  onErrorRetry: ({ error, retryCount }) => (retryCount < 1 && retryable(error) ? 800 : false),
+});
+
+/**
+ * A query store for the API path in `path` (an atom, so the key follows the URL; null or '' while it is not known).
+ * A request still running when the last subscriber leaves (the island unmounts) is aborted.
+ */
+export function apiQuery<T>(path: ReadableAtom<string | null> | string): FetcherStore<T, ApiRequestError> {
+  const running = new Set<AbortController>();
+  const store = createFetcherStore<T, ApiRequestError>([path] as KeyInput, {
+    fetcher: async (...parts) => {
+      const controller = new AbortController();
+      running.add(controller);
+      try {
+        return await apiRequest<T>(parts.join(''), { signal: controller.signal });
+      } finally {
+        running.delete(controller);
+      }
+    },
+  });
+  onStop(store, () => {
+    for (const c of running) c.abort();
+    running.clear();
+  });
+  return store;
+}
+
+/** Drops and refetches every cached query whose path starts with one of these prefixes (after a write). */
+export function invalidatePaths(...prefixes: string[]): void {
+  invalidateKeys((key) => prefixes.some((p) => key === p || key.startsWith(`${p}/`) || key.startsWith(`${p}?`)));
+}

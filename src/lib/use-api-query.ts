@@ -1,0 +1,27 @@
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useEffect, useState } from 'react';
+import type { ApiRequestError } from './api-client';
+import { apiQuery } from './query';
+
+/**
+ * One API query for a component: the answer of GET `path` (null: nothing to load yet), shared with every other
+ * subscriber of the same path through the query layer's cache; aborted when the component unmounts.
+ */
+export function useApiQuery<T>(path: string | null): {
+  data: T | undefined;
+  error: ApiRequestError | undefined;
+  loading: boolean;
+  reload: () => void;
+} {
+  const [$path] = useState(() => atom<string | null>(path));
+  const [$query] = useState(() => apiQuery<T>($path));
+  useEffect(() => $path.set(path), [$path, path]);
+  const state = useStore($query);
+  return {
+    data: state.data,
+    error: state.error,
+    loading: state.loading || (!state.data && !state.error),
+    reload: () => $query.invalidate(),
+  };
+}
