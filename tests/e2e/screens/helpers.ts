@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+export { VIEWER_STORAGE_STATE } from '../auth/state';
+
+/** The seeded demo project (scripts/seed.ts `SEED_PROJECTS.demo`) and the other user's project. */
+export const DEMO_PROJECT = 'pro_01900000-0000-7000-8000-00000000de00';
+export const OTHER_PROJECT = 'pro_01900000-0000-7000-8000-0000000007e0';
+
+/** A page of the demo project: `demoPath('test', '/wallets')`. */
+export function demoPath(mode: 'live' | 'test', section = ''): string {
+  return `/${DEMO_PROJECT}/${mode}${section}`;
+}
+
+/** Waits until a list shows data rows (not skeletons) and returns them. */
+export async function dataRows(page: Page) {
+  const rows = page.locator('tbody tr[data-row]');
+  await expect(rows.first()).toBeVisible();
+  return rows;
+}
+
+/**
+ * No serious or critical accessibility violation (axe-core), in the light and the dark colour scheme. Run it on a
+ * page in the state to check (e.g. with rows loaded).
+ */
+export async function expectAccessible(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${colorScheme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    expect(serious, `axe violations in ${colorScheme} mode`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
