@@ -10,6 +10,10 @@ interface Env {
   PUBLIC_POSTHOG_KEY?: string;
   /** PostHog API host. Public. */
   PUBLIC_POSTHOG_HOST?: string;
+  /** Product documentation base URL (sample apps and playgrounds link into it). Public. */
+  PUBLIC_DOCS_URL?: string;
+  /** Base URL of the sample repositories, e.g. a GitHub organisation. Public. */
+  PUBLIC_SAMPLES_URL?: string;
 }
 
 // Appended by the data API (see docs/api.md).

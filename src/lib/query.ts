@@ -6,7 +6,7 @@
  * Writes invalidate the keys under the paths they touch.
  */
 import { nanoquery, type FetcherStore, type KeyInput } from '@nanostores/query';
-import { onStop, type ReadableAtom } from 'nanostores';
+import { onStart, onStop, type ReadableAtom } from 'nanostores';
 import { apiRequest, ApiRequestError } from './api-client';
 
 const retryable = (error: unknown) =>
@@ -18,6 +18,9 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
   revalidateOnReconnect: false,
   onErrorRetry: ({ error, retryCount }) => (retryCount < 1 && retryable(error) ? 800 : false),
 });
+
+/** How long after its last subscriber left a running request is aborted (a remount in between keeps it). */
+const ABORT_AFTER_UNMOUNT_MS = 1000;
 
 /**
  * A query store for the API path in `path` (an atom, so the key follows the URL; null or '' while it is not known).
@@ -36,9 +39,16 @@ export function apiQuery<T>(path: ReadableAtom<string | null> | string): Fetcher
       }
     },
   });
+  // A store also starts and stops for a moment when it is read without listeners (`get()`), so the abort waits to see
+  // whether a subscriber comes back before cancelling anything.
+  let stopping: ReturnType<typeof setTimeout> | undefined;
+  onStart(store, () => clearTimeout(stopping));
   onStop(store, () => {
-    for (const c of running) c.abort();
-    running.clear();
+    clearTimeout(stopping);
+    stopping = setTimeout(() => {
+      for (const c of running) c.abort();
+      running.clear();
+    }, ABORT_AFTER_UNMOUNT_MS);
   });
   return store;
 }

@@ -2,6 +2,7 @@ import { matchRoute, projectPath, isMode, switchModePath } from '../shared/route
 import { rememberProject } from '../stores/project';
 import { followEcosystemTheme } from '../stores/ecosystem';
 import { gateDashboard } from './auth-gate';
+import { prefetchOnIntent } from '../lib/prefetch-section';
 
 /** Gates the page on a signed-in user, then wires the static dashboard shell: remembers the project, fills the nav and mode links, the mobile menu. */
 export function startDashboardShell(): void {
@@ -13,10 +14,12 @@ export function startDashboardShell(): void {
     rememberProject(projectId, mode);
     const base = projectPath(projectId, mode);
     const current = location.pathname.replace(/\/$/, '');
-    for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-section]')) {
+    const sectionLinks = [...document.querySelectorAll<HTMLAnchorElement>('a[data-section]')];
+    for (const a of sectionLinks) {
       a.href = base + (a.dataset.section ?? '');
       if (a.pathname === current) a.setAttribute('aria-current', 'page');
     }
+    prefetchOnIntent(sectionLinks);
     for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-mode-link]')) {
       const target = a.dataset.modeLink;
       if (!isMode(target)) continue;

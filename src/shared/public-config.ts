@@ -4,6 +4,10 @@ export interface PublicConfig {
   supabaseAnonKey: string;
   posthogKey: string;
   posthogHost: string;
+  /** Base URL of the product documentation (sample apps and playgrounds link into it); empty: no links. */
+  docsUrl: string;
+  /** Base URL of the sample repositories (e.g. a GitHub organisation); empty: no links. */
+  samplesUrl: string;
 }
 
 export const CONFIG_META_NAME = 'dashboard-config';
@@ -14,4 +18,6 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   supabaseAnonKey: 'local-anon-key',
   posthogKey: '',
   posthogHost: 'https://us.i.posthog.com',
+  docsUrl: '',
+  samplesUrl: '',
 };

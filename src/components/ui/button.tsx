@@ -10,7 +10,8 @@ const VARIANTS = {
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof VARIANTS;
-  size?: 'sm' | 'md';
+  /** `sm` 32 px, `toolbar` 36 px (beside inputs), `md` 40 px. */
+  size?: 'sm' | 'toolbar' | 'md';
 }
 
 /** The dashboard button. */
@@ -24,7 +25,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md font-medium transition disabled:pointer-events-none disabled:opacity-50',
-        size === 'sm' ? 'h-8 px-3 text-sm' : 'h-10 px-4 text-sm',
+        size === 'sm' ? 'h-8 px-3 text-sm' : size === 'toolbar' ? 'h-9 px-3 text-sm' : 'h-10 px-4 text-sm',
         VARIANTS[variant],
         className,
       )}

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
 
 /** A small button that copies `value` (an id, address or hash) and says so; `label` names what is copied. */
-export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
+export function CopyButton({ value, label, size = 'sm' }: { value: string; label: string; size?: 'sm' | 'md' }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -12,8 +12,8 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       aria-label={`Copy ${label}`}
       title={`Copy ${label}`}
       className={cn(
-        'inline-flex h-6 w-6 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground',
-        className,
+        'inline-flex shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground',
+        size === 'sm' ? 'h-6 w-6' : 'h-8 w-8',
       )}
       onClick={(event) => {
         event.stopPropagation();

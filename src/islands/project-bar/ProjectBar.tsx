@@ -1,92 +1,57 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useStore } from '@nanostores/react';
+import { ChevronsUpDown, Star } from 'lucide-react';
 import { $favoriteProjects, toggleFavoriteProject } from '../../stores/favorites';
-import { $projectId } from '../../stores/project';
-import { matchRoute, switchProjectPath } from '../../shared/routes';
-import { useMounted } from '../../lib/use-mounted';
+import { $project } from '../../stores/project-context';
+import { useProjectRoute } from '../../lib/use-project';
 import { Tooltip, TooltipProvider } from '../../components/ui/tooltip';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../lib/toast';
+import { CopyButton } from '../../components/ui/copy-button';
+import { Skeleton } from '../../components/ui/state-panel';
+import { openPalette } from '../command-palette/open-palette';
 
-/** Known projects, favorites first. The project list from the API joins here when it exists. */
-export function orderProjects(favorites: readonly string[], others: readonly string[]): string[] {
-  return [...new Set([...favorites, ...others])];
-}
-
-/** Project switcher (favorites first), favorite toggle and copy-id for the current project. */
+/**
+ * The project switcher (the current project's name; it opens the palette on the projects, favorites first, with
+ * type-to-search and "create project"), the favorite star and copy-id of the current project.
+ */
 export function ProjectBar() {
-  const mounted = useMounted();
+  const route = useProjectRoute();
   const favorites = useStore($favoriteProjects);
-  const saved = useStore($projectId);
-  if (!mounted) return <div className="h-8" aria-hidden="true" />;
-  const current = matchRoute(location.pathname)?.params.projectId ?? '';
-  const projects = orderProjects(favorites, [current, saved].filter(Boolean));
+  const project = useStore($project);
+  const current = route?.projectId ?? '';
   const isFavorite = favorites.includes(current);
+  const name = project.data?.name;
 
   return (
     <TooltipProvider>
       <div className="flex min-w-0 items-center gap-1">
-        <Menu.Root>
-          <Menu.Trigger asChild>
-            <Button variant="outline" size="sm" className="min-w-0 max-w-56 justify-start" aria-label="Switch project">
-              <span className="truncate font-mono text-xs">{current || 'Choose a project'}</span>
-            </Button>
-          </Menu.Trigger>
-          <Menu.Portal>
-            <Menu.Content
-              align="start"
-              sideOffset={4}
-              className="z-50 min-w-56 rounded-md border border-border bg-card p-1 shadow-md"
-            >
-              <Menu.Label className="px-2 py-1 text-xs text-muted-foreground">Projects</Menu.Label>
-              {projects.map((id) => (
-                <Menu.Item key={id} asChild>
-                  <a
-                    href={switchProjectPath(location.pathname, id)}
-                    className="flex items-center justify-between gap-2 rounded px-2 py-1.5 font-mono text-xs outline-none data-[highlighted]:bg-muted"
-                  >
-                    <span className="truncate">{id}</span>
-                    {favorites.includes(id) && <span aria-label="Favorite">★</span>}
-                  </a>
-                </Menu.Item>
-              ))}
-              <Menu.Separator className="my-1 h-px bg-border" />
-              <Menu.Item asChild>
-                <a href="/" className="block rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted">
-                  All projects
-                </a>
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Portal>
-        </Menu.Root>
+        <button
+          type="button"
+          aria-label={`Switch project (current: ${name ?? 'loading'})`}
+          onClick={() => openPalette('projects')}
+          className="inline-flex h-8 max-w-56 min-w-0 items-center gap-2 rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-muted"
+        >
+          {name ? (
+            <span className="truncate">{name}</span>
+          ) : project.error ? (
+            <span className="truncate text-muted-foreground">Project not found</span>
+          ) : (
+            <Skeleton className="h-4 w-28" />
+          )}
+          <ChevronsUpDown className="h-3.5 w-3.5 shrink-0 text-muted-foreground" aria-hidden />
+        </button>
         {current && (
           <>
             <Tooltip content={isFavorite ? 'Remove from favorites' : 'Add to favorites'}>
-              <Button
-                variant="ghost"
-                size="sm"
+              <button
+                type="button"
                 aria-pressed={isFavorite}
                 aria-label={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
                 onClick={() => toggleFavoriteProject(current)}
+                className="inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-muted"
               >
-                {isFavorite ? '★' : '☆'}
-              </Button>
+                <Star className={`h-4 w-4 ${isFavorite ? 'fill-current text-amber-500' : ''}`} aria-hidden />
+              </button>
             </Tooltip>
-            <Tooltip content="Copy project ID">
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label="Copy project ID"
-                onClick={() =>
-                  navigator.clipboard.writeText(current).then(
-                    () => toast.success('Project ID copied'),
-                    () => toast.error('Could not copy the project ID'),
-                  )
-                }
-              >
-                ⧉
-              </Button>
-            </Tooltip>
+            <CopyButton value={current} label="project ID" size="md" />
           </>
         )}
       </div>
