@@ -83,7 +83,8 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const search = useSearch();
   const view = useMemo(() => readListView(spec, search), [spec, search]);
   const { query } = view;
-  const [hiddenNotices, setHiddenNotices] = useState(false);
+  // Notices outlive the URL correction below (which drops the bad parameters), until dismissed.
+  const [notices, setNotices] = useState<string[]>([]);
   const [visible, setVisible] = useState<string[]>(() => columns.filter((c) => !c.optional).map((c) => c.id));
 
   useEffect(() => {
@@ -94,7 +95,9 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
 
   // A bad parameter in the link: show the default view for it and drop it from the URL (notice stays on screen).
   useEffect(() => {
-    if (view.notices.length) setSearch(viewSearch(location.search, spec, view.query), { replace: true });
+    if (!view.notices.length) return;
+    setNotices(view.notices); // eslint-disable-line react-hooks/set-state-in-effect -- kept after the URL is corrected
+    setSearch(viewSearch(location.search, spec, view.query), { replace: true });
   }, [view, spec]);
 
   const requestPath = apiPath ? listRequestPath(apiPath, query) : null;
@@ -173,7 +176,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
 
   return (
     <div className="grid gap-4">
-      {view.notices.length > 0 && !hiddenNotices && (
+      {notices.length > 0 && (
         <div
           role="status"
           className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
@@ -182,7 +185,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           <div className="flex-1">
             <p className="font-medium">Part of this link was not valid, so the default view is shown for it.</p>
             <ul className="mt-1 list-disc pl-5">
-              {view.notices.map((n) => (
+              {notices.map((n) => (
                 <li key={n}>{n}</li>
               ))}
             </ul>
@@ -190,7 +193,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           <button
             type="button"
             aria-label="Dismiss"
-            onClick={() => setHiddenNotices(true)}
+            onClick={() => setNotices([])}
             className="inline-flex h-6 w-6 items-center justify-center rounded hover:bg-amber-100 dark:hover:bg-amber-900"
           >
             <X className="h-4 w-4" aria-hidden />

@@ -25,10 +25,10 @@ export function ProjectBar() {
       <div className="flex min-w-0 items-center gap-1">
         <button
           type="button"
-          aria-label={`Switch project (current: ${name ?? 'loading'})`}
           onClick={() => openPalette('projects')}
           className="inline-flex h-8 max-w-56 min-w-0 items-center gap-2 rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-muted"
         >
+          <span className="sr-only">Switch project, current: </span>
           {name ? (
             <span className="truncate">{name}</span>
           ) : project.error ? (
