@@ -1,4 +1,5 @@
 import { toast as sonner, type ExternalToast } from 'sonner';
+import { STORAGE_KEYS } from '../shared/storage-keys';
 
 /** The toast rules in one place (the Toaster and the tests read them from here). */
 export const TOAST_RULES = {
@@ -72,3 +73,27 @@ export interface ToastRequest {
 }
 
 export const TOAST_EVENT = 'dashboard:toast';
+
+const NEXT_PAGE_KEY = STORAGE_KEYS.toastNext;
+
+/** Keeps a result toast for the page a write navigates to (session storage; shown once by the Toaster there). */
+export function toastOnNextPage(kind: Exclude<ToastKind, 'loading'>, message: string): void {
+  try {
+    sessionStorage.setItem(NEXT_PAGE_KEY, JSON.stringify({ kind, message }));
+  } catch {
+    // Storage blocked: the navigation itself is the feedback.
+  }
+}
+
+/** Shows (once) the toast a previous page queued for this one. */
+export function showQueuedToast(): void {
+  try {
+    const raw = sessionStorage.getItem(NEXT_PAGE_KEY);
+    if (!raw) return;
+    sessionStorage.removeItem(NEXT_PAGE_KEY);
+    const { kind, message } = JSON.parse(raw) as { kind: 'success' | 'error'; message: string };
+    if ((kind === 'success' || kind === 'error') && typeof message === 'string') toast[kind](message);
+  } catch {
+    // A corrupt entry is dropped.
+  }
+}

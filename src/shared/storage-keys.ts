@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   columns: 'dashboard:columns:',
   /** Session storage (this tab only): data fetched on hover for the page the click opens. */
   prefetch: 'dashboard:prefetch',
+  /** Session storage: a result toast for the page a write navigates to. */
+  toastNext: 'dashboard:toast-next',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

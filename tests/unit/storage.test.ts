@@ -24,6 +24,7 @@ describe('storage keys', () => {
       'dashboard:ecosystemTheme',
       'dashboard:columns:',
       'dashboard:prefetch',
+      'dashboard:toast-next',
     ]);
   });
 });

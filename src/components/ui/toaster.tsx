@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Toaster as Sonner } from 'sonner';
-import { TOAST_EVENT, TOAST_RULES, toast, toastIdOf, type ToastRequest } from '../../lib/toast';
+import { TOAST_EVENT, TOAST_RULES, showQueuedToast, toast, toastIdOf, type ToastRequest } from '../../lib/toast';
 
 /**
  * Swipe-to-dismiss with our own threshold (sonner's is fixed at 45 px): a toast moved at least 50 px sideways
@@ -38,6 +38,7 @@ function useToastEvents() {
       toast[kind](message, id ? { id } : undefined);
     };
     window.addEventListener(TOAST_EVENT, onToast);
+    showQueuedToast();
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
 }

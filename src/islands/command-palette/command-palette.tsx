@@ -36,6 +36,8 @@ export function CommandPalette({
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [goTo, setGoTo] = useState<GoTo | 'loading'>(null);
+  // The highlighted item (cmdk): the "go to" answer becomes selectable when it arrives, so Enter opens it.
+  const [selected, setSelected] = useState('');
   const recognized = recognize(search);
   const lookup = recognized && recognized.kind !== 'name' && recognized.kind !== 'email' ? recognized : null;
 
@@ -44,7 +46,11 @@ export function CommandPalette({
     let live = true;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- shows "looking up" while the API answers
     setGoTo('loading');
-    void resolveGoTo(lookup.value, route?.projectId ?? null, route?.mode ?? null).then((r) => live && setGoTo(r));
+    void resolveGoTo(lookup.value, route?.projectId ?? null, route?.mode ?? null).then((r) => {
+      if (!live) return;
+      setGoTo(r);
+      if (r && 'href' in r) setSelected('lookup');
+    });
     return () => {
       live = false;
     };
@@ -62,6 +68,8 @@ export function CommandPalette({
         onOpenChange={(next) => (onOpenChange(next), next || setSearch(''))}
         label={scope === 'projects' ? 'Switch project' : 'Command palette'}
         shouldFilter={!lookup}
+        value={selected}
+        onValueChange={setSelected}
         overlayClassName="fixed inset-0 z-50 bg-black/40"
         contentClassName="fixed top-[12vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border border-border bg-card shadow-xl"
       >

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { apiWrite } from '../../lib/api-write';
+import { toastOnNextPage } from '../../lib/toast';
 
 /** The create-project form: a name (1–100 characters, checked by the API); opens the new project in test mode. */
 export function CreateProjectDialog({
@@ -32,6 +33,7 @@ export function CreateProjectDialog({
         done: `Project “${name.trim()}” created`,
         invalidate: ['/projects'],
       });
+      toastOnNextPage('success', `Project “${project.name}” created`);
       location.assign(projectPath(project.id, 'test'));
     } catch (e) {
       if (e instanceof ApiRequestError) setError(e.fieldErrors.name ?? e.message);

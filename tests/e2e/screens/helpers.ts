@@ -25,6 +25,8 @@ export async function dataRows(page: Page) {
  * page in the state to check (e.g. with rows loaded).
  */
 export async function expectAccessible(page: Page) {
+  // Colours must be judged at rest, not half-way through a colour transition after the scheme switch.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     const { violations } = await new AxeBuilder({ page }).analyze();
@@ -37,4 +39,11 @@ export async function expectAccessible(page: Page) {
     expect(serious, `axe violations in ${colorScheme} mode`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
+}
+
+/** Opens the command palette with Ctrl K once its island has hydrated (Astro drops `ssr` from a hydrated island). */
+export async function openPaletteByKeyboard(page: Page) {
+  await expect(page.locator('astro-island[component-url*="PaletteLauncher"]:not([ssr])')).toHaveCount(1);
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox')).toBeFocused();
 }
