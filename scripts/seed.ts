@@ -16,18 +16,14 @@
 import { closeSync, existsSync, fsyncSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_ACCOUNTS } from '../src/shared/demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PROJECTS } from '../src/shared/demo-accounts.ts';
 import { insertModeData, insertProject, Inserter, rng } from './seed/demo-data.ts';
 import { openLocalD1 } from './seed/local-d1.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { SCALE_STATE, scaleStateStaleness, writeScaleStamp } from './seed/scale-state.ts';
 
-/** Fixed ids so the seed is idempotent and links in docs/tests stay valid. */
-export const SEED_PROJECTS = {
-  demo: 'pro_01900000-0000-7000-8000-00000000de00',
-  other: 'pro_01900000-0000-7000-8000-0000000007e0',
-  scale: 'pro_01900000-0000-7000-8000-000000005ca1',
-} as const;
+/** Fixed ids so the seed is idempotent and links in docs/tests stay valid (src/shared/demo-accounts.ts). */
+export const SEED_PROJECTS = DEMO_PROJECTS;
 
 /** Fields kept in row_counts by the triggers of migration 0006 (API field → column). */
 const COUNTED: Record<string, Record<string, string>> = {

@@ -12,6 +12,8 @@ export interface LighthouseFigures {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** When the page's first list row rendered (the `dashboard:first-row` user timing), if it has a list. */
+  firstRowMs: number | null;
   /** How many Lighthouse runs the figures come from (1, or the median of 3 when the first run missed a budget). */
   runs: number;
 }
@@ -64,6 +66,7 @@ async function steadyAudit(url: string, port: number, withinBudget: WithinBudget
     lcpMs: of((f) => f.lcpMs),
     cls: of((f) => f.cls),
     tbtMs: of((f) => f.tbtMs),
+    firstRowMs: all.every((f) => f.firstRowMs !== null) ? of((f) => f.firstRowMs!) : null,
     runs: 3,
   };
 }
@@ -77,13 +80,18 @@ async function audit(url: string, port: number): Promise<LighthouseFigures> {
     disableStorageReset: true,
   });
   const lhr = result!.lhr;
-  if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse audit of ${url} ended at ${lhr.finalDisplayedUrl}`);
+  // Lists write their view into the query string (e.g. `?total=50`): only a different page is a failed audit.
+  const ended = new URL(lhr.finalDisplayedUrl);
+  if (ended.origin + ended.pathname !== new URL(url).origin + new URL(url).pathname)
+    throw new Error(`Lighthouse audit of ${url} ended at ${lhr.finalDisplayedUrl}`);
+  const timings = (lhr.audits['user-timings']?.details as { items?: { name: string; startTime: number }[] })?.items;
   return {
     url,
     performance: lhr.categories.performance!.score ?? 0,
     lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? Infinity,
     cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? Infinity,
     tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? Infinity,
+    firstRowMs: timings?.find((t) => t.name === 'dashboard:first-row')?.startTime ?? null,
     runs: 1,
   };
 }

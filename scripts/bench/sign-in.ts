@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.ts';
 import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts.ts';
 
 /**
@@ -16,4 +17,16 @@ export async function signInForBench(page: Page, origin: string): Promise<void> 
     .fill(DEMO_ACCOUNTS.demo.password);
   await page.getByRole('button', { name: /sign in|log in|continue/i }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'), { timeout: 15_000 });
+}
+
+/** Runs `work` in a fresh headless Chromium page signed in as the demo account (desktop viewport). */
+export async function withSignedInPage<T>(origin: string, work: (page: Page) => Promise<T>): Promise<T> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInForBench(page, origin);
+    return await work(page);
+  } finally {
+    await browser.close();
+  }
 }

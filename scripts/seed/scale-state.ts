@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
 
 /**
  * The scaled local D1 of `node scripts/seed.ts --scale` (kept apart from the everyday `.wrangler/state`) and the stamp
@@ -8,7 +9,7 @@ import path from 'node:path';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCALE_STATE = path.join(ROOT, '.wrangler', 'scale-state');
-export const SCALE_PROJECT = 'pro_01900000-0000-7000-8000-000000005ca1';
+export const SCALE_PROJECT = DEMO_PROJECTS.scale;
 
 /** Bump when the scaled data should be rebuilt for a reason the stamp cannot see (e.g. a change under src/shared). */
 const SCALE_SEED_VERSION = 1;

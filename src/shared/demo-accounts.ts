@@ -31,6 +31,16 @@ export const DEMO_ACCOUNTS = {
   },
 } as const;
 
+/** Fixed ids of the seeded projects, so the seed is idempotent and tests, benches and docs can link to them. */
+export const DEMO_PROJECTS = {
+  /** "Demo Game", owned by demo@example.com, with members of every other role. */
+  demo: 'pro_01900000-0000-7000-8000-00000000de00',
+  /** "Other Studio", owned by other@example.com: the demo account is not a member. */
+  other: 'pro_01900000-0000-7000-8000-0000000007e0',
+  /** "Scale project" of `npm run seed:scale` (1M transactions), in its own local state. */
+  scale: 'pro_01900000-0000-7000-8000-000000005ca1',
+} as const;
+
 /** The local Supabase Auth emulator: where it listens and how its tokens look (DESIGN §4). */
 export const LOCAL_AUTH = {
   port: 54321,

@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { DEMO_PROJECTS } from '../../../src/shared/demo-accounts';
 
 export { VIEWER_STORAGE_STATE } from '../auth/state';
 
-/** The seeded demo project (scripts/seed.ts `SEED_PROJECTS.demo`) and the other user's project. */
-export const DEMO_PROJECT = 'pro_01900000-0000-7000-8000-00000000de00';
-export const OTHER_PROJECT = 'pro_01900000-0000-7000-8000-0000000007e0';
+/** The seeded demo project ("Demo Game") and the other user's project ("Other Studio"). */
+export const DEMO_PROJECT = DEMO_PROJECTS.demo;
+export const OTHER_PROJECT = DEMO_PROJECTS.other;
 
 /** A page of the demo project: `demoPath('test', '/wallets')`. */
 export function demoPath(mode: 'live' | 'test', section = ''): string {
