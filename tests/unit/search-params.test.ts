@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAuthParams, parseHomeParams, parseListParams } from '../../src/shared/search-params';
-
-describe('list params fall back to defaults on bad values', () => {
-  it.each([
-    ['', { page: 1, limit: 10 }],
-    ['page=3&limit=25&total=120', { page: 3, limit: 25, total: 120 }],
-    ['page=0', { page: 1, limit: 10 }],
-    ['page=-4&limit=0', { page: 1, limit: 10 }],
-    ['page=abc&limit=1e9', { page: 1, limit: 10 }],
-    ['limit=101', { page: 1, limit: 10 }],
-    ['limit=2.5', { page: 1, limit: 10 }],
-    ['total=-1', { page: 1, limit: 10 }],
-    [
-      'order=createdAt:desc&filters=status%3Dconfirmed',
-      { page: 1, limit: 10, order: 'createdAt:desc', filters: 'status=confirmed' },
-    ],
-  ])('%s', (query, expected) => {
-    expect(parseListParams(query)).toEqual(expected);
-  });
-});
+import { parseAuthParams, parseHomeParams } from '../../src/shared/search-params';
 
 describe('auth params', () => {
   it('accepts signup and invite', () => {

@@ -9,6 +9,7 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { projectListSpec } from '../../shared/api/collections';
 import type { Project } from '../../shared/api/projects';
 import { safeRedirectPath } from '../../shared/safe-redirect';
+import { parseHomeParams } from '../../shared/search-params';
 import { projectPath } from '../../shared/routes';
 import { useSearch } from '../../lib/use-search';
 import { $favoriteProjects, toggleFavoriteProject } from '../../stores/favorites';
@@ -41,7 +42,7 @@ function FavoriteButton({ project }: { project: Pick<Project, 'id' | 'name'> }) 
 
 /** The home page: the user's projects (favorites first), search, create; `from` continues into the chosen project. */
 export function ProjectsHome() {
-  const from = new URLSearchParams(useSearch()).get('from');
+  const from = parseHomeParams(useSearch()).from ?? null;
   const mode = useStore($mode);
   const favorites = useStore($favoriteProjects);
   const all = useStore($projects);

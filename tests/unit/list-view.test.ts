@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PAGE_SIZE,
+  listRequestPath,
+  readListView,
+  viewSearch,
+  withFilter,
+  withSort,
+} from '../../src/components/data-list/list-view';
+import { transactionListSpec, walletListSpec } from '../../src/shared/api/collections';
+
+const base = '/projects/pro_1/test/wallets';
+
+describe('a list view is read from the URL; bad parameters fall back with a notice', () => {
+  it.each([
+    ['', { page: 1, limit: DEFAULT_PAGE_SIZE, order: 'createdAt:desc', filters: 0 }, 0],
+    ['page=3&limit=50&order=createdAt:asc', { page: 3, limit: 50, order: 'createdAt:asc', filters: 0 }, 0],
+    ['limit=abc', { page: 1, limit: DEFAULT_PAGE_SIZE, order: 'createdAt:desc', filters: 0 }, 1],
+    ['limit=500&page=0', { page: 1, limit: DEFAULT_PAGE_SIZE, order: 'createdAt:desc', filters: 0 }, 2],
+    ['order=nope:up', { page: 1, limit: DEFAULT_PAGE_SIZE, order: 'createdAt:desc', filters: 0 }, 1],
+    ['filters=garbage', { page: 1, limit: DEFAULT_PAGE_SIZE, order: 'createdAt:desc', filters: 0 }, 1],
+    [
+      'filters=[{"field":"secret","op":"eq","value":1}]',
+      { page: 1, limit: 25, order: 'createdAt:desc', filters: 0 },
+      1,
+    ],
+    [
+      'filters=[{"field":"chainId","op":"in","value":[1,8453]}]',
+      { page: 1, limit: 25, order: 'createdAt:desc', filters: 1 },
+      0,
+    ],
+    ['page=2&limit=abc&filters=x&order=y', { page: 2, limit: 25, order: 'createdAt:desc', filters: 0 }, 3],
+  ])('%s', (search, expected, notices) => {
+    const view = readListView(walletListSpec, search);
+    expect({
+      page: view.query.page,
+      limit: view.query.limit,
+      order: `${view.query.order.field}:${view.query.order.dir}`,
+      filters: view.query.filters.length,
+    }).toEqual(expected);
+    expect(view.notices).toHaveLength(notices);
+  });
+});
+
+describe('the API request of a view', () => {
+  it('page 1 always counts; later pages send the known total', () => {
+    const first = readListView(walletListSpec, 'total=50').query;
+    expect(listRequestPath(base, first)).toBe(`${base}?limit=25&order=createdAt%3Adesc`);
+    const third = readListView(walletListSpec, 'page=3&total=120').query;
+    expect(listRequestPath(base, third)).toBe(`${base}?page=3&limit=25&order=createdAt%3Adesc&total=120`);
+  });
+
+  it('is the same for the empty URL wherever it is built (the prefetch relies on it)', () => {
+    expect(listRequestPath(base, readListView(walletListSpec, '').query)).toBe(
+      listRequestPath(base, readListView(walletListSpec, '?unrelated=1').query),
+    );
+  });
+});
+
+describe('changing a view', () => {
+  const start = readListView(transactionListSpec, 'page=4&total=200').query;
+
+  it('a filter goes back to page 1 and forgets the total', () => {
+    const next = withFilter(start, 'status', { field: 'status', op: 'eq', value: 'confirmed' });
+    expect(next).toMatchObject({ page: 1, total: undefined, filters: [{ field: 'status' }] });
+    expect(withFilter(next, 'status', null).filters).toEqual([]);
+  });
+
+  it('a sort flips the direction of the same field and keeps the total', () => {
+    const asc = withSort(start, 'createdAt');
+    expect(asc.order).toEqual({ field: 'createdAt', dir: 'asc' });
+    expect(asc).toMatchObject({ page: 1, total: 200 });
+    expect(withSort(asc, 'createdAt').order.dir).toBe('desc');
+  });
+
+  it('the URL leaves defaults out and keeps other parameters', () => {
+    const p = viewSearch('?wallet=acc_1&page=2', walletListSpec, readListView(walletListSpec, '').query);
+    expect(p.toString()).toBe('wallet=acc_1');
+    const q = viewSearch('', walletListSpec, {
+      ...readListView(walletListSpec, '').query,
+      page: 2,
+      limit: 50,
+      total: 9,
+    });
+    expect(q.toString()).toBe('page=2&limit=50&total=9');
+  });
+});
