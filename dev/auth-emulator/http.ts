@@ -107,11 +107,27 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, siteOrigin:
   }
 }
 
-/** Client IP for rate limiting: first `X-Forwarded-For` hop (dev proxies), else the socket address. */
+/**
+ * Client IP for rate limiting: the socket address. `X-Forwarded-For` is ignored: the emulator listens on loopback
+ * with no proxy in front, so the header could only come from the client itself (a new value per request would reset
+ * every limit).
+ */
 export function clientIp(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.socket.remoteAddress || 'unknown';
+  return req.socket.remoteAddress || 'unknown';
+}
+
+const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * True when the `Host` header names a loopback host with the emulator's own port (`127.0.0.1:54321`,
+ * `localhost:54321`, `[::1]:54321`). A DNS-rebinding page reaches the same socket under its own name
+ * (`attacker.example:54321`), so pages that show codes or links refuse any other Host.
+ */
+export function loopbackHost(req: IncomingMessage, port: number): boolean {
+  const host = req.headers.host?.toLowerCase();
+  if (!host) return false;
+  const match = /^(\[[^\]]*\]|[^:[\]]+):(\d+)$/.exec(host);
+  return Boolean(match && LOOPBACK_HOSTNAMES.has(match[1]!) && Number(match[2]) === port);
 }
 
 /** The bearer token of the `Authorization` header, if any. */

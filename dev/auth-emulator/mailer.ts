@@ -69,10 +69,23 @@ export function sendOneTimeToken(
   );
 }
 
-const LOCAL_REDIRECT = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/;
+const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** Accept `redirect_to` only when it points at the site URL or a loopback origin (GoTrue's allow list). */
+/**
+ * Accept `redirect_to` only when it points at the site URL's origin or a loopback origin (GoTrue's allow list),
+ * compared on the parsed URL (never as a string prefix: `http://127.0.0.1:8788@evil.com/` is evil.com) and without
+ * credentials. Returns the normalised URL, so what was checked is what is used.
+ */
 export function allowedRedirect(emu: Emulator, value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  return value.startsWith(emu.options.siteUrl) || LOCAL_REDIRECT.test(value) ? value : undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password) return undefined;
+  const siteOrigin = new URL(emu.options.siteUrl).origin;
+  return url.origin === siteOrigin || LOOPBACK_HOSTNAMES.has(url.hostname) ? url.href : undefined;
 }

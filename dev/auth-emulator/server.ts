@@ -6,7 +6,7 @@ import { LOCAL_SERVICE_ROLE_KEY, resolveOptions } from './config.ts';
 import type { AuthEmulatorOptions } from './config.ts';
 import type { Emulator, Handler, RequestContext } from './context.ts';
 import { nowIso } from './context.ts';
-import { ApiError, applyCors, clientIp, readJsonBody, sendEmpty, sendError, sendJson } from './http.ts';
+import { ApiError, applyCors, clientIp, loopbackHost, readJsonBody, sendEmpty, sendError, sendJson } from './http.ts';
 import { hashPassword } from './passwords.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clearInbox, getInboxMessage, inboxPage, listInboxMessages } from './routes/inbox.ts';
@@ -33,6 +33,8 @@ interface Route {
   handler: Handler;
   /** Reachable without an `apikey` (links opened from emails, JWKS fetched by servers, health checks). */
   open?: boolean;
+  /** Shows codes or links: answered only under a loopback `Host` with the emulator's port (no DNS rebinding). */
+  loopbackOnly?: boolean;
 }
 
 const FACTOR = '([^/]+)';
@@ -54,10 +56,16 @@ const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/auth\/v1\/\.well-known\/jwks\.json$/, handler: jwks, open: true },
   { method: 'GET', pattern: /^\/auth\/v1\/settings$/, handler: settings },
   { method: 'GET', pattern: /^\/auth\/v1\/health$/, handler: health, open: true },
-  { method: 'GET', pattern: /^\/inbox\/?$/, handler: inboxPage, open: true },
-  { method: 'GET', pattern: /^\/inbox\/api\/messages$/, handler: listInboxMessages, open: true },
-  { method: 'GET', pattern: /^\/inbox\/api\/messages\/([\w-]+)$/, handler: getInboxMessage, open: true },
-  { method: 'DELETE', pattern: /^\/inbox\/api\/messages$/, handler: clearInbox, open: true },
+  { method: 'GET', pattern: /^\/inbox\/?$/, handler: inboxPage, open: true, loopbackOnly: true },
+  { method: 'GET', pattern: /^\/inbox\/api\/messages$/, handler: listInboxMessages, open: true, loopbackOnly: true },
+  {
+    method: 'GET',
+    pattern: /^\/inbox\/api\/messages\/([\w-]+)$/,
+    handler: getInboxMessage,
+    open: true,
+    loopbackOnly: true,
+  },
+  { method: 'DELETE', pattern: /^\/inbox\/api\/messages$/, handler: clearInbox, open: true, loopbackOnly: true },
 ];
 
 const MAX_STORED_EMAILS = 500;
@@ -106,6 +114,7 @@ export async function createAuthEmulator(options: AuthEmulatorOptions = {}): Pro
   if (resolved.seedDemoAccounts) await seedDemoAccounts(emu);
   store.save();
 
+  let boundPort = 0;
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://emulator.local');
     applyCors(req, res, siteOrigin);
@@ -124,6 +133,13 @@ export async function createAuthEmulator(options: AuthEmulatorOptions = {}): Pro
         throw known
           ? new ApiError(405, 'method_not_allowed', `Method ${req.method} not allowed on ${path}`)
           : new ApiError(404, 'not_found', `No route for ${req.method} ${path} in the local auth emulator`);
+      }
+      if (route.loopbackOnly && !loopbackHost(req, boundPort)) {
+        throw new ApiError(
+          403,
+          'host_not_allowed',
+          `The inbox answers only http://127.0.0.1:${boundPort}, http://localhost:${boundPort} or http://[::1]:${boundPort}`,
+        );
       }
       if (!route.open && !hasApiKey(req, url, resolved.anonKey)) {
         throw new ApiError(401, 'no_api_key', 'No API key found in request, or the API key is not valid', {
@@ -166,6 +182,7 @@ export async function createAuthEmulator(options: AuthEmulatorOptions = {}): Pro
     });
   });
   const { port } = server.address() as AddressInfo;
+  boundPort = port;
   const host = resolved.host === '0.0.0.0' || resolved.host === '::' ? '127.0.0.1' : resolved.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   emu.issuer = `${url}/auth/v1`;

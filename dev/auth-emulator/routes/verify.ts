@@ -1,6 +1,6 @@
 import type { Emulator, RequestContext } from '../context.ts';
 import { nowIso } from '../context.ts';
-import { ApiError, sendJson, stringField } from '../http.ts';
+import { ApiError, sendHtml, sendJson, stringField } from '../http.ts';
 import { allowedRedirect } from '../mailer.ts';
 import { startSession } from '../sessions.ts';
 import type { OneTimeTokenRecord, OtpType } from '../state.ts';
@@ -81,8 +81,10 @@ export async function verifyPost(ctx: RequestContext): Promise<void> {
 }
 
 /**
- * `GET /verify?token=<token_hash>&type=…&redirect_to=…`: the link form. Redirects to `redirect_to` (or the site URL)
- * with the session, or the error, in the URL fragment, as Supabase's implicit flow does.
+ * `GET /verify?token=<token_hash>&type=…&redirect_to=…`: the link form. On success it redirects to `redirect_to` (when
+ * allowed, else the site URL) with the session in the URL fragment, as Supabase's implicit flow does. A failed
+ * verification never redirects (an open redirect needs no valid token): it answers the error itself, as an HTML page
+ * for a browser and as GoTrue's JSON error otherwise.
  */
 export async function verifyGet(ctx: RequestContext): Promise<void> {
   const { emu, url } = ctx;
@@ -103,12 +105,16 @@ export async function verifyGet(ctx: RequestContext): Promise<void> {
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    fragment = new URLSearchParams({
-      error: error.status === 429 ? 'too_many_requests' : 'access_denied',
-      error_code: error.code,
-      error_description: error.message,
-    });
+    if (!ctx.req.headers.accept?.includes('text/html')) throw error;
+    for (const [name, value] of Object.entries(error.headers)) ctx.res.setHeader(name, value);
+    return sendHtml(ctx.res, error.status, errorPage(error));
   }
   ctx.res.writeHead(303, { Location: `${target}#${fragment.toString()}` });
   ctx.res.end();
+}
+
+function errorPage(error: ApiError): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><meta charset="utf-8"><title>Email link error</title>
+<h1>Email link error</h1><p>${escape(error.message)}</p><p><code>${escape(error.code)}</code></p>`;
 }
