@@ -26,7 +26,7 @@ export function ProjectBar() {
         <button
           type="button"
           onClick={() => openPalette('projects')}
-          className="inline-flex h-8 max-w-56 min-w-0 items-center gap-2 rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-muted"
+          className="inline-flex h-8 max-w-56 min-w-24 items-center gap-2 rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-muted"
         >
           <span className="sr-only">Switch project, current: </span>
           {name ? (
@@ -39,7 +39,7 @@ export function ProjectBar() {
           <ChevronsUpDown className="h-3.5 w-3.5 shrink-0 text-muted-foreground" aria-hidden />
         </button>
         {current && (
-          <>
+          <span className="hidden items-center gap-1 sm:inline-flex">
             <Tooltip content={isFavorite ? 'Remove from favorites' : 'Add to favorites'}>
               <button
                 type="button"
@@ -52,7 +52,7 @@ export function ProjectBar() {
               </button>
             </Tooltip>
             <CopyButton value={current} label="project ID" size="md" />
-          </>
+          </span>
         )}
       </div>
     </TooltipProvider>
