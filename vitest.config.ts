@@ -36,6 +36,8 @@ export default defineConfig({
                 PUBLIC_SUPABASE_URL: inject<string>('jwksBaseUrl'),
                 TEST_JWT_PRIVATE_JWK: inject<string>('jwtPrivateJwk'),
                 TEST_JWT_ROTATED_PRIVATE_JWK: inject<string>('jwtRotatedPrivateJwk'),
+                // The real auth emulator (dev/auth-emulator), started by the same global setup.
+                TEST_EMULATOR_URL: inject<string>('emulatorUrl'),
                 DATA_ENCRYPTION_KEY: 'dGVzdC1vbmx5LWRhdGEtZW5jcnlwdGlvbi1rZXktMzI=',
               },
               // The edge tests serve the real build; API tests work without it.

@@ -1,14 +1,110 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { createAuthEmulator } from '../../../dev/auth-emulator/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     jwksBaseUrl: string;
     jwtPrivateJwk: string;
     jwtRotatedPrivateJwk: string;
+    emulatorUrl: string;
   }
+}
+
+/** What the fake auth server knows about a user beyond the token: set by tests through `POST /__auth/users/{sub}`. */
+interface FakeUser {
+  email?: string;
+  /** Default: confirmed (a user who signs in with a password has confirmed the address). `null`: unconfirmed. */
+  email_confirmed_at?: string | null;
+  factors?: { id: string; factor_type: string; status: 'verified' | 'unverified' }[];
+  is_anonymous?: boolean;
+  /** The auth server fails (500) for this user's lookups. */
+  down?: boolean;
+}
+
+/**
+ * GoTrue's `GET /auth/v1/user` as the data API uses it (also under `/rotating`): the caller's access token is verified
+ * with the test keys; a session revoked through `POST /__auth/sessions/{id}/revoke` answers 403 `session_not_found`;
+ * the user carries `email_confirmed_at`, `factors` and `is_anonymous` from the per-user state. Lookups are counted per
+ * session (`GET /__auth/lookups/{sessionId}`) so tests can see the cache. Request without `apikey` → 401.
+ */
+function fakeAuthServer(publicKeys: object[]) {
+  const keys = createLocalJWKSet({ keys: publicKeys as never[] });
+  const users = new Map<string, FakeUser>();
+  const revoked = new Set<string>();
+  const lookups = new Map<string, number>();
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const readBody = (req: IncomingMessage) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      let text = '';
+      req.on('data', (c) => (text += c));
+      req.on('end', () => resolve(text ? (JSON.parse(text) as Record<string, unknown>) : {}));
+    });
+  const user = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!req.headers.apikey) return send(res, 401, { message: 'No API key found in request' });
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!token) return send(res, 401, { code: 'no_authorization', msg: 'This endpoint requires a Bearer token' });
+    let claims;
+    try {
+      claims = (await jwtVerify(token, keys, { algorithms: ['ES256'], audience: 'authenticated' })).payload;
+    } catch {
+      return send(res, 403, { code: 'bad_jwt', msg: 'invalid JWT' });
+    }
+    const sid = String(claims.session_id);
+    lookups.set(sid, (lookups.get(sid) ?? 0) + 1);
+    const u = users.get(String(claims.sub)) ?? {};
+    if (u.down) return send(res, 500, { code: 'unexpected_failure', msg: 'Unexpected failure' });
+    if (revoked.has(sid)) return send(res, 403, { code: 'session_not_found', msg: 'Session does not exist' });
+    const email = u.email ?? String(claims.email ?? '');
+    const confirmedAt = u.email_confirmed_at === undefined ? '2026-01-01T00:00:00Z' : u.email_confirmed_at;
+    return send(res, 200, {
+      id: claims.sub,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      ...(confirmedAt ? { email_confirmed_at: confirmedAt } : {}),
+      user_metadata: claims.user_metadata ?? {},
+      identities: [{ provider: 'email', identity_data: { email, email_verified: Boolean(confirmedAt) } }],
+      is_anonymous: u.is_anonymous ?? false,
+      ...(u.factors?.length ? { factors: u.factors } : {}),
+    });
+  };
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? '';
+    if (req.method === 'GET' && /^(\/rotating)?\/auth\/v1\/user$/.test(url)) {
+      void user(req, res);
+      return true;
+    }
+    let m = /^\/__auth\/users\/([^/]+)$/.exec(url);
+    if (m && req.method === 'POST') {
+      const sub = decodeURIComponent(m[1]!);
+      void readBody(req).then((body) => {
+        users.set(sub, { ...users.get(sub), ...body });
+        send(res, 200, users.get(sub));
+      });
+      return true;
+    }
+    m = /^\/__auth\/sessions\/([^/]+)\/revoke$/.exec(url);
+    if (m && req.method === 'POST') {
+      revoked.add(decodeURIComponent(m[1]!));
+      send(res, 200, { revoked: true });
+      return true;
+    }
+    m = /^\/__auth\/lookups\/([^/]+)$/.exec(url);
+    if (m && req.method === 'GET') {
+      send(res, 200, { lookups: lookups.get(decodeURIComponent(m[1]!)) ?? 0 });
+      return true;
+    }
+    return false;
+  };
 }
 
 /**
@@ -30,7 +126,9 @@ export default async function setup(project: TestProject) {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   };
+  const auth = fakeAuthServer([pub, pub2]);
   const server: Server = createServer((req, res) => {
+    if (auth(req, res)) return;
     if (req.url === '/auth/v1/.well-known/jwks.json') return json(res, { keys: [pub] });
     if (req.url === '/rotating/auth/v1/.well-known/jwks.json') {
       rotatingFetches++;
@@ -48,5 +146,19 @@ export default async function setup(project: TestProject) {
   project.provide('jwksBaseUrl', `http://127.0.0.1:${port}`);
   project.provide('jwtPrivateJwk', JSON.stringify(priv));
   project.provide('jwtRotatedPrivateJwk', JSON.stringify(priv2));
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  // The real local auth emulator too, for tests that sign in, enrol MFA and sign out as the browser does.
+  const dir = mkdtempSync(path.join(tmpdir(), 'workers-auth-emulator-'));
+  const emulator = await createAuthEmulator({
+    port: 0,
+    stateFile: path.join(dir, 'state.json'),
+    rateLimits: false,
+    seedDemoAccounts: false,
+    bcryptCost: 4,
+  });
+  project.provide('emulatorUrl', emulator.url);
+  return async () => {
+    await emulator.close();
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
 }

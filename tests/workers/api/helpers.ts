@@ -90,3 +90,34 @@ export async function addMember(projectId: string, userId: string, role: string)
     .bind(projectId, userId, `${userId}@example.com`, role, now, now)
     .run();
 }
+
+/**
+ * The fake Supabase Auth server beside the JWKS (tests/workers/api-setup/jwks-server.ts): what `GET /auth/v1/user`
+ * answers for a user (email confirmation, MFA factors, anonymous), sessions signed out everywhere, lookups counted.
+ */
+export const authServer = {
+  async setUser(
+    sub: string,
+    state: {
+      email?: string;
+      email_confirmed_at?: string | null;
+      factors?: { id: string; factor_type: string; status: 'verified' | 'unverified' }[];
+      is_anonymous?: boolean;
+      down?: boolean;
+    },
+  ): Promise<void> {
+    const res = await fetch(`${testEnv.PUBLIC_SUPABASE_URL}/__auth/users/${encodeURIComponent(sub)}`, {
+      method: 'POST',
+      body: JSON.stringify(state),
+    });
+    if (!res.ok) throw new Error(`fake auth server: ${res.status}`);
+  },
+  async revokeSession(sessionId: string): Promise<void> {
+    const res = await fetch(`${testEnv.PUBLIC_SUPABASE_URL}/__auth/sessions/${sessionId}/revoke`, { method: 'POST' });
+    if (!res.ok) throw new Error(`fake auth server: ${res.status}`);
+  },
+  async lookups(sessionId: string): Promise<number> {
+    const res = await fetch(`${testEnv.PUBLIC_SUPABASE_URL}/__auth/lookups/${sessionId}`);
+    return (await res.json<{ lookups: number }>()).lookups;
+  },
+};
