@@ -127,11 +127,11 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     custody: 'custodial',
     type: 'secret',
   };
-  // A temporary secret key for the scale project (removed at the end).
+  // A temporary read-only secret key for the scale project (removed at the end).
   const key = `sk_test_bench${randomBytes(16).toString('hex')}`;
   const keyId = `key_01900000-0000-7000-8000-${randomBytes(6).toString('hex')}`;
   db.prepare(
-    `INSERT INTO api_keys (id, project_id, mode, type, name, key_hash, hint, created_at, updated_at) VALUES (?, ?, 'test', 'secret', 'bench', ?, 'bench', ?, ?)`,
+    `INSERT INTO api_keys (id, project_id, mode, type, name, scopes, key_hash, hint, created_at, updated_at) VALUES (?, ?, 'test', 'secret', 'bench', '["read"]', ?, 'bench', ?, ?)`,
   ).run(keyId, SCALE_PROJECT, createHash('sha256').update(key).digest('hex'), Date.now(), Date.now());
   db.close();
   let keyRemoved = false;

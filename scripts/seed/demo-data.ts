@@ -199,7 +199,7 @@ export async function insertProject(ins: Inserter, p: ProjectSpec, r: Rng): Prom
         mode,
         type,
         name: `Default ${mode} ${type} key`,
-        scopes: '[]',
+        scopes: type === 'secret' ? '["read","write"]' : '[]',
         public_key: type === 'publishable' ? value : null,
         key_hash: type === 'secret' ? sha256(value) : null,
         hint: `${prefix}_${mode}_…${value.slice(-4)}`,

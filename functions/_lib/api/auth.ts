@@ -1,13 +1,17 @@
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Mode } from '../../../src/shared/api/common';
 import { findActiveKeyByHash, touchKey } from '../db/api-keys';
+import { sessionFacts } from './auth-server';
 import { sha256Hex } from './crypto';
 import { ApiError } from './http';
 
-/** Who is calling: a dashboard user (Supabase JWT) or a project secret key. */
+/**
+ * Who is calling: a dashboard user (Supabase JWT) or a project secret key. A user's `email` and `emailVerified` come
+ * from the auth server (`email_confirmed_at`), never from claims the user can write (user_metadata).
+ */
 export type Principal =
-  | { kind: 'user'; userId: string; email: string | null; emailVerified: boolean }
-  | { kind: 'key'; keyId: string; projectId: string; mode: Mode };
+  | { kind: 'user'; userId: string; email: string | null; emailVerified: boolean; isAnonymous: boolean }
+  | { kind: 'key'; keyId: string; projectId: string; mode: Mode; scopes: string[] };
 
 const INVALID = () => new ApiError('unauthorized', 'Missing or invalid credentials');
 const MAX_TOKEN = 4096;
@@ -46,29 +50,39 @@ export async function authenticate(
     const key = await findActiveKeyByHash(env.DB, await sha256Hex(token), Date.now());
     if (!key || !token.startsWith(`sk_${key.mode}_`)) throw INVALID();
     waitUntil(touchKey(env.DB, key.id, Date.now()).catch(() => {}));
-    return { kind: 'key', keyId: key.id, projectId: key.projectId, mode: key.mode };
+    return { kind: 'key', keyId: key.id, projectId: key.projectId, mode: key.mode, scopes: key.scopes };
   }
 
   const base = (env.PUBLIC_SUPABASE_URL ?? '').replace(/\/+$/, '');
   if (!base) throw INVALID();
   const issuer = `${base}/auth/v1`;
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, jwks(issuer), {
+    ({ payload } = await jwtVerify(token, jwks(issuer), {
       algorithms: ['ES256'],
       issuer,
       audience: 'authenticated',
-      requiredClaims: ['exp', 'sub'],
+      requiredClaims: ['exp', 'sub', 'session_id'],
       clockTolerance: 5,
-    });
-    if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 100) throw INVALID();
-    if (payload.role !== undefined && payload.role !== 'authenticated') throw INVALID();
-    const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
-    const meta = payload.user_metadata as Record<string, unknown> | undefined;
-    // Supabase puts `email_verified` in user_metadata; the emulator may also send it top-level.
-    const emailVerified = payload.email_verified === true || meta?.email_verified === true;
-    return { kind: 'user', userId: payload.sub, email, emailVerified };
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
+    }));
+  } catch {
     throw INVALID();
   }
+  const sub = payload.sub;
+  const sessionId = payload.session_id;
+  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 100) throw INVALID();
+  if (typeof sessionId !== 'string' || sessionId.length === 0 || sessionId.length > 100) throw INVALID();
+  if (payload.role !== undefined && payload.role !== 'authenticated') throw INVALID();
+  // The token cannot say whether its session was signed out everywhere, whether the user has a verified MFA factor,
+  // or whether the email is confirmed: the auth server can (cached per session, see auth-server.ts).
+  const facts = await sessionFacts(issuer, env.PUBLIC_SUPABASE_ANON_KEY ?? '', token, { sub, sessionId }, Date.now());
+  if (payload.aal !== 'aal2' && facts.hasVerifiedFactor)
+    throw new ApiError('mfa_required', 'Your account uses two-factor authentication: sign in with your code first');
+  return {
+    kind: 'user',
+    userId: sub,
+    email: facts.email,
+    emailVerified: facts.emailConfirmed,
+    isAnonymous: payload.is_anonymous === true || facts.isAnonymous,
+  };
 }

@@ -41,6 +41,8 @@ export interface RouteDef {
   /** `user`: any signed-in user; `project`: a member of :projectId; `mode`: a member or the project's key for :mode. */
   scope: 'public' | 'user' | 'project' | 'mode';
   permission: Permission;
+  /** Collection for secret-key scopes when it is not the path segment after `:mode` (docs/api.md). */
+  collection?: string;
   tag: string;
   summary: string;
   body?: z.ZodType;

@@ -40,7 +40,15 @@ export function zodDetails(error: z.ZodError): { path: string; message: string }
 /** Maps any thrown value to an error response; unknown errors become a generic 500 without internals. */
 export function errorResponse(err: unknown): Response {
   if (err instanceof ApiError) {
-    const extra = err.code === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : undefined;
+    // RFC 9470 step-up: a valid token that lacks the second factor.
+    const extra: Record<string, string> | undefined =
+      err.code === 'unauthorized'
+        ? { 'WWW-Authenticate': 'Bearer' }
+        : err.code === 'mfa_required'
+          ? { 'WWW-Authenticate': 'Bearer error="insufficient_user_authentication", acr_values="aal2"' }
+          : err.code === 'unavailable'
+            ? { 'Retry-After': '5' }
+            : undefined;
     return json(
       {
         error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) },

@@ -1,18 +1,27 @@
 import { errorSchema } from '../../../src/shared/api/common';
 import type { RouteDef } from './context';
 import { json } from './http';
-import { minRole } from './rbac';
+import { can, minRole, requiredScopes, SECRET_KEY_ROLE } from './rbac';
 import { createSchemaConverter } from './openapi-components';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request',
-  401: 'Missing or invalid credentials',
-  403: 'Role does not allow this',
+  401: 'Missing or invalid credentials (`unauthorized`), or MFA owed: the token is aal1 (`mfa_required`)',
+  403: 'Role, secret-key scope or anonymous user does not allow this',
   404: 'Not found (also another tenant’s object)',
   409: 'Conflict (stale version, duplicate)',
   413: 'Body larger than 1 MB',
   429: 'Rate limited',
+  503: 'The auth server could not be asked about the session (`unavailable`): retry',
 };
+
+/** What a secret key needs for a route: its own project and mode, the developer role and one of the scopes. */
+function keyAccess(r: RouteDef): string {
+  if (r.scope !== 'mode' || !can(SECRET_KEY_ROLE, r.permission)) return 'Secret keys: never.';
+  return `Secret keys: one of the scopes ${requiredScopes(r)
+    .map((s) => `\`${s}\``)
+    .join(', ')}.`;
+}
 
 /**
  * OpenAPI 3.1 document generated from the route table and its zod schemas; the shared schemas are named components
@@ -83,7 +92,7 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
             },
     };
     const errorRef = schema(errorSchema, 'output');
-    for (const code of [400, 401, 403, 404, 409, 413, 429])
+    for (const code of [400, 401, 403, 404, 409, 413, 429, 503])
       responses[code] = {
         description: STATUS_TEXT[code],
         content: { 'application/json': { schema: errorRef } },
@@ -91,7 +100,7 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
     (paths[path] ??= {})[r.method.toLowerCase()] = {
       tags: [r.tag],
       summary: r.summary,
-      description: `Minimum role: ${minRole(r.permission)}.`,
+      description: `Minimum role: ${minRole(r.permission)}. ${keyAccess(r)}`,
       parameters: params,
       ...(r.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } }
@@ -109,7 +118,8 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Supabase access token (ES256) or a secret key sk_test_…/sk_live_…',
+          description:
+            'Supabase access token (ES256; aal2 when the user has a verified MFA factor) or a secret key sk_test_…/sk_live_… (limited by its scopes)',
         },
       },
       schemas: components,

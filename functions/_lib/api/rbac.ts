@@ -1,4 +1,7 @@
+import { scopesFor } from '../../../src/shared/api/api-keys';
 import type { Role } from '../../../src/shared/api/common';
+import type { RouteDef } from './context';
+import { ApiError } from './http';
 
 import { can } from '../../../src/shared/api/permissions';
 
@@ -12,3 +15,31 @@ export function canManageRole(actor: Role, target: Role): boolean {
 
 /** Role a secret key acts with inside its own project and mode: data only, never keys, members or billing. */
 export const SECRET_KEY_ROLE: Role = 'developer';
+
+const MODE_PREFIX = '/projects/:projectId/:mode/';
+
+/** The collection a mode-scoped route belongs to for secret-key scopes: its `collection`, else the segment after `:mode`. */
+export function routeCollection(route: Pick<RouteDef, 'path' | 'collection'>): string | null {
+  if (route.collection) return route.collection;
+  if (!route.path.startsWith(MODE_PREFIX)) return null;
+  return route.path.slice(MODE_PREFIX.length).split('/')[0] ?? null;
+}
+
+/** The scopes of which a secret key needs one to call `route` (GET: a read, anything else: a write). */
+export function requiredScopes(route: Pick<RouteDef, 'path' | 'collection' | 'method'>): string[] {
+  const collection = routeCollection(route);
+  if (!collection) return [];
+  return scopesFor(collection, route.method !== 'GET');
+}
+
+/** Refuses (403) a secret key whose scopes do not cover `route`, naming the scopes that would. */
+export function assertKeyScope(scopes: readonly string[], route: RouteDef): void {
+  const needed = requiredScopes(route);
+  if (needed.some((s) => scopes.includes(s))) return;
+  const [wide, own] = route.method === 'GET' ? [needed[0], needed[2]] : [needed[0], needed[1]];
+  throw new ApiError(
+    'forbidden',
+    `This secret key lacks the scope for ${route.method} on ${routeCollection(route)}: it needs \`${wide}\` or \`${own}\``,
+    { requiredScopes: needed },
+  );
+}

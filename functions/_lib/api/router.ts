@@ -3,7 +3,7 @@ import { claimInvites, memberRole } from '../db/projects';
 import { authenticate, type Principal } from './auth';
 import type { ApiContext, RouteDef } from './context';
 import { ApiError, errorResponse, forbidden, notFound } from './http';
-import { can, SECRET_KEY_ROLE } from './rbac';
+import { assertKeyScope, can, SECRET_KEY_ROLE } from './rbac';
 import { rateLimit } from './rate-limit';
 
 interface Compiled {
@@ -89,8 +89,11 @@ export function createRouter(routes: RouteDef[]) {
           : { type: 'key' as const, id: principal.keyId };
       if (!rateLimit(actor.id, now, Number(env.API_RATE_LIMIT_PER_MINUTE) || undefined))
         throw new ApiError('rate_limited', 'Too many requests: slow down and retry in a minute');
+      if (principal.kind === 'user' && principal.isAnonymous && method !== 'GET')
+        throw forbidden('Anonymous users cannot create or change projects: sign up with an email address first');
       const access = await resolveAccess(env, principal, route, hit.params, now);
       if (access && !can(access.role, route.permission)) throw forbidden();
+      if (principal.kind === 'key') assertKeyScope(principal.scopes, route);
       return await route.handler({ request, env, url, params: hit.params, principal, access, actor, now, waitUntil });
     } catch (err) {
       return errorResponse(err);

@@ -24,14 +24,14 @@ export async function findActiveKeyByHash(
   db: D1Database,
   hash: string,
   now: number,
-): Promise<{ id: string; projectId: string; mode: Mode } | null> {
+): Promise<{ id: string; projectId: string; mode: Mode; scopes: string[] } | null> {
   const row = await db
     .prepare(
-      `SELECT id, project_id, mode FROM api_keys WHERE key_hash = ? AND type = 'secret' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`,
+      `SELECT id, project_id, mode, scopes FROM api_keys WHERE key_hash = ? AND type = 'secret' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`,
     )
     .bind(hash, now)
-    .first<{ id: string; project_id: string; mode: Mode }>();
-  return row ? { id: row.id, projectId: row.project_id, mode: row.mode } : null;
+    .first<{ id: string; project_id: string; mode: Mode; scopes: string }>();
+  return row ? { id: row.id, projectId: row.project_id, mode: row.mode, scopes: parseScopes(row.scopes) } : null;
 }
 
 /** Records a key's last use, at most once a minute per key. */
@@ -40,4 +40,14 @@ export async function touchKey(db: D1Database, id: string, now: number): Promise
     .prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)')
     .bind(now, id, now - 60_000)
     .run();
+}
+
+/** A key's stored scopes; anything unreadable grants nothing. */
+function parseScopes(text: string): string[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
 }

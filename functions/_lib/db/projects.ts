@@ -80,7 +80,8 @@ export function createProjectStatements(
         mode: k.mode,
         type: k.type,
         name: k.name,
-        scopes: '[]',
+        // Secret keys do everything a key may (docs/api.md "Secret-key scopes"); publishable keys have no scope.
+        scopes: k.type === 'secret' ? '["read","write"]' : '[]',
         public_key: k.publicKey,
         key_hash: k.keyHash,
         hint: k.hint,

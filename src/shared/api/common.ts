@@ -14,6 +14,8 @@ export const roleSchema = z.enum(ROLES);
 export const ERROR_CODES = {
   bad_request: 400,
   unauthorized: 401,
+  /** The user has a verified MFA factor and the token is only `aal1`: finish signing in with the code. */
+  mfa_required: 401,
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
@@ -22,6 +24,8 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** The auth server could not be asked (network, 5xx): retry shortly. */
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

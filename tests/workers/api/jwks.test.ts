@@ -16,7 +16,12 @@ const rotatingEnv = { ...env, PUBLIC_SUPABASE_URL: base };
 async function signed(kid: 'test-key-1' | 'test-key-2'): Promise<string> {
   const jwk = JSON.parse(kid === 'test-key-1' ? env.TEST_JWT_PRIVATE_JWK : env.TEST_JWT_ROTATED_PRIVATE_JWK);
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: 'rotation@example.com', role: 'authenticated', aal: 'aal1' })
+  return new SignJWT({
+    email: 'rotation@example.com',
+    role: 'authenticated',
+    aal: 'aal1',
+    session_id: crypto.randomUUID(),
+  })
     .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
     .setSubject('rotation-user')
     .setIssuer(issuer)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownershipMessage } from '../../../src/shared/api/backend-wallets';
-import { addMember, api, newProject, testEnv, token } from './helpers';
+import { addMember, api, authServer, newProject, testEnv, token } from './helpers';
 import { addr, DEV_ACCOUNT, ERC20_ABI } from './fixtures';
 
 describe('secrets appear in exactly one response', () => {
@@ -214,12 +214,12 @@ describe('members', () => {
     expect(inv.status, inv.text).toBe(201);
     expect(inv.body.status).toBe('pending');
     expect(Date.parse(inv.body.expiresAt) - Date.parse(inv.body.createdAt)).toBe(24 * 3600_000);
+    // Whether the email is confirmed is the auth server's answer (tests/workers/api/auth-checks.test.ts).
+    await authServer.setUser('new-dev', { email_confirmed_at: null });
     const unverified = await token('new-dev', { email: 'new.dev@example.com' });
     expect((await api('GET', `/projects/${p.id}`, unverified)).status).toBe(404);
-    const verified = await token('new-dev', {
-      email: 'new.dev@example.com',
-      claims: { user_metadata: { email_verified: true } },
-    });
+    await authServer.setUser('new-dev', { email_confirmed_at: '2026-11-01T00:00:00Z' });
+    const verified = await token('new-dev', { email: 'new.dev@example.com' });
     const list = await api('GET', '/projects', verified);
     expect(list.body.data.map((x: any) => [x.id, x.role])).toContainEqual([p.id, 'developer']);
     const members = await api('GET', `/projects/${p.id}/members`, p.ownerToken);
@@ -232,7 +232,7 @@ describe('members', () => {
     await testEnv.DB.prepare('UPDATE invites SET expires_at = ? WHERE project_id = ?')
       .bind(Date.now() - 1, p.id)
       .run();
-    const t = await token('late', { email: 'late@example.com', claims: { email_verified: true } });
+    const t = await token('late', { email: 'late@example.com' });
     expect((await api('GET', `/projects/${p.id}`, t)).status).toBe(404);
   });
 });

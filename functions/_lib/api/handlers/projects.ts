@@ -140,7 +140,7 @@ export const projectRoutes: RouteDef[] = [
         id: m.key.id,
         type: m.key.type,
         name: m.key.name,
-        scopes: [],
+        scopes: m.key.type === 'secret' ? ['read', 'write'] : [],
         publicKey: m.key.publicKey,
         hint: m.key.hint,
         status: 'active' as const,

@@ -76,6 +76,7 @@ export const userRoutes: RouteDef[] = [
     path: '/projects/:projectId/:mode/unauthenticated-users',
     scope: 'mode',
     permission: 'read',
+    collection: 'users',
     tag: 'Users',
     summary: 'List unauthenticated users (created through the API, no login identity)',
     list: unauthenticatedSpec,
