@@ -109,6 +109,7 @@ export const auditListSpec: ListSpec = {
     action: { type: 'string', ops: ['eq'] },
     actorId: { type: 'string', ops: ['eq'] },
     targetType: { type: 'string', ops: ['eq'] },
+    targetId: { type: 'string', ops: ['eq'] },
     createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
   },
   sorts: ['createdAt'],

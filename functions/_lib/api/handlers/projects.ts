@@ -12,7 +12,7 @@ import {
 import { apiKeyWithSecretSchema } from '../../../../src/shared/api/api-keys';
 import { listOf } from '../../../../src/shared/api/common';
 import { z } from 'zod';
-import { listRows, parseJson, updateStmt, type Row } from '../../db/core';
+import { listRows, parseJson, updateStmt, type Row, type TableDef } from '../../db/core';
 import { auditStmt } from '../../db/audit';
 import { claimInvites, createProjectStatements, type ProjectRow } from '../../db/projects';
 import type { ApiContext, RouteDef } from '../context';
@@ -42,6 +42,19 @@ function userOf(c: ApiContext) {
   if (c.principal.kind !== 'user') throw new ApiError('forbidden', 'Only signed-in users can do this');
   return c.principal;
 }
+
+/** The audit log as a list: project-wide (no mode), filters on their own indexes (migrations 0001, 0010). */
+const AUDIT_LOG: TableDef = {
+  table: 'audit_log',
+  columns: {
+    createdAt: 'created_at',
+    action: 'action',
+    actorId: 'actor_id',
+    targetType: 'target_type',
+    targetId: 'target_id',
+  },
+  scopeSql: (s) => ({ sql: 'project_id = ?', args: [s.projectId] }),
+};
 
 export const projectRoutes: RouteDef[] = [
   {
@@ -235,19 +248,12 @@ export const projectRoutes: RouteDef[] = [
     summary: 'Every write in the project, newest first',
     list: auditListSpec,
     response: listOf(auditEntrySchema),
-    table: {
-      table: 'audit_log',
-      columns: { createdAt: 'created_at', action: 'action', actorId: 'actor_id', targetType: 'target_type' },
-      scopeSql: (s) => ({ sql: 'project_id = ?', args: [s.projectId] }),
-    },
+    table: AUDIT_LOG,
     handler: async (c) => {
       const q = parseListQuery(auditListSpec, c.url.searchParams);
       const { rows, total } = await listRows<Row>(
         c.env.DB,
-        {
-          table: 'audit_log',
-          columns: { createdAt: 'created_at', action: 'action', actorId: 'actor_id', targetType: 'target_type' },
-        },
+        AUDIT_LOG,
         auditListSpec,
         { projectId: c.access!.projectId, mode: null },
         q,
