@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Notice, auth } from './form-ui';
 import { storedSession } from '../../scripts/auth-gate';
+import { LOGIN_NOTICES, loginPathWithNotice } from '../../shared/login-notices';
 
 export const CALLBACK_ERRORS = {
-  missingTokens: 'No access token or refresh token found in the URL',
-  failed: 'Authentication failed. Please try again.',
+  missingTokens: LOGIN_NOTICES.callback_missing_tokens.text,
+  failed: LOGIN_NOTICES.callback_failed.text,
 } as const;
 
 /** Tokens from the URL fragment, taken (and removed from the address bar) as soon as this module loads. */
@@ -16,8 +17,6 @@ function takeFragment(): { access_token: string | null; refresh_token: string | 
 
 const captured = typeof window === 'undefined' ? null : takeFragment();
 
-const loginWithError = (message: string) => `/auth/login?${new URLSearchParams({ error: message }).toString()}`;
-
 /** /auth/callback: turns the tokens of an email or OAuth redirect into a session. */
 export default function CallbackPage() {
   const [failed, setFailed] = useState(false);
@@ -27,7 +26,7 @@ export default function CallbackPage() {
       const tokens = captured ?? takeFragment();
       if (storedSession()) return location.replace('/');
       if (!tokens.access_token || !tokens.refresh_token)
-        return location.replace(loginWithError(CALLBACK_ERRORS.missingTokens));
+        return location.replace(loginPathWithNotice('callback_missing_tokens'));
       try {
         const { client } = await auth();
         const { data, error } = await client.auth.setSession({
@@ -40,7 +39,7 @@ export default function CallbackPage() {
         // fall through
       }
       setFailed(true);
-      location.replace(loginWithError(CALLBACK_ERRORS.failed));
+      location.replace(loginPathWithNotice('callback_failed'));
     })();
   }, []);
 

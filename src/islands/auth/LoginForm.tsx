@@ -5,6 +5,7 @@ import { safeRedirectPath } from '../../shared/safe-redirect';
 import { needsMfaStep } from '../../shared/auth-storage';
 import { storedSession } from '../../scripts/auth-gate';
 import { useLocationSearch } from '../../lib/use-location-search';
+import { loginNotices } from '../../shared/login-notices';
 
 type Step = 'password' | 'mfa';
 
@@ -14,10 +15,8 @@ export default function LoginForm() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [factorId, setFactorId] = useState<string | null>(null);
-  // Plain URLSearchParams rather than the zod schema: zod would add ~23 KB to this page's budget.
-  const params = new URLSearchParams(useLocationSearch());
-  const text = (key: string) => params.get(key)?.slice(0, 500) || undefined;
-  const notice = { error: text('error'), success: text('success') };
+  // Only our own messages are shown verbatim; any other `error` / `success` text becomes a generic message.
+  const notice = loginNotices(useLocationSearch());
   const target = () => {
     const query = new URLSearchParams(location.search);
     return safeRedirectPath(query.get('redirectTo') ?? query.get('from'));

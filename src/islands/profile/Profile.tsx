@@ -10,6 +10,7 @@ import { Card } from './card';
 import { NameForm } from './name-form';
 import { MfaCard } from './mfa-card';
 import { fail } from './fail';
+import { loginPathWithNotice } from '../../shared/login-notices';
 
 async function signOut(scope: 'local' | 'global') {
   const { error } = await supabase().auth.signOut({ scope });
@@ -17,9 +18,7 @@ async function signOut(scope: 'local' | 'global') {
     toast.error(fail(error));
     throw error;
   }
-  location.assign(
-    scope === 'global' ? '/auth/login?success=You%20are%20signed%20out%20of%20every%20device.' : '/auth/login',
-  );
+  location.assign(scope === 'global' ? loginPathWithNotice('signed_out_everywhere') : '/auth/login');
 }
 
 /** /profile: account details, password, MFA factors and sessions. */

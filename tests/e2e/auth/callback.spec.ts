@@ -27,14 +27,14 @@ test.describe('signed out', () => {
   for (const fragment of ['', '#access_token=only', '#refresh_token=only']) {
     test(`missing tokens (${fragment || 'no fragment'}) → login with the exact error`, async ({ page }) => {
       await page.goto(`/auth/callback${fragment}`);
-      await expect(page).toHaveURL(`/auth/login?${new URLSearchParams({ error: MISSING })}`);
+      await expect(page).toHaveURL('/auth/login?error=callback_missing_tokens');
       await expect(page.getByRole('alert')).toHaveText(MISSING);
     });
   }
 
   test('bad tokens → login with "Authentication failed"', async ({ page }) => {
     await page.goto('/auth/callback#access_token=not.a.jwt&refresh_token=nope');
-    await expect(page).toHaveURL(`/auth/login?${new URLSearchParams({ error: FAILED })}`);
+    await expect(page).toHaveURL('/auth/login?error=callback_failed');
     await expect(page.getByRole('alert')).toHaveText(FAILED);
   });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { SAMPLE_PROJECT } from '../../route-samples';
-import { SIGNED_OUT, signIn } from './helpers';
+import { SIGNED_OUT, hydrated, signIn } from './helpers';
 
 const demo = DEMO_ACCOUNTS.demo;
 
@@ -30,11 +30,26 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   });
 
-  test('error and success search params are shown as alerts', async ({ page }) => {
-    await page.goto('/auth/login?error=Something%20broke');
-    await expect(page.getByRole('alert')).toHaveText('Something broke');
-    await page.goto('/auth/login?success=Password%20updated');
-    await expect(page.getByRole('status')).toHaveText('Password updated');
+  test('error and success search params show our own messages (by code or by their text)', async ({ page }) => {
+    await page.goto('/auth/login?error=callback_failed');
+    await expect(page.getByRole('alert')).toHaveText('Authentication failed. Please try again.');
+    await page.goto('/auth/login?error=No%20access%20token%20or%20refresh%20token%20found%20in%20the%20URL');
+    await expect(page.getByRole('alert')).toHaveText('No access token or refresh token found in the URL');
+    await page.goto('/auth/login?success=signed_out_everywhere');
+    await expect(page.getByRole('status')).toHaveText('You are signed out of every device.');
+  });
+
+  test('arbitrary error or success text from the URL is never rendered: a generic message instead', async ({
+    page,
+  }) => {
+    const phishing = 'Your account is locked. Call +1 555 0100 to unlock it.';
+    await page.goto(`/auth/login?${new URLSearchParams({ error: phishing })}`);
+    await hydrated(page);
+    await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please sign in again.');
+    await page.goto(`/auth/login?${new URLSearchParams({ success: phishing })}`);
+    await hydrated(page);
+    await expect(page.getByRole('status')).toHaveText('Done. Please sign in.');
+    await expect(page.locator('body')).not.toContainText('555 0100');
   });
 
   test('a 429 answer says when to try again', async ({ page }) => {
