@@ -1,43 +1,16 @@
 import { z } from 'zod';
 import { nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import type { ListSpec } from './list-params.ts';
-
-export const API_KEY_TYPES = ['publishable', 'secret', 'shield'] as const;
-
-/**
- * Mode-scoped collections a secret key can be limited to (docs/api.md "Secret-key scopes"): the path segment after
- * `{mode}`. Keys may read and write the first list; the second is read-only for keys (a developer cannot change it).
- */
-export const KEY_COLLECTIONS = [
-  'wallets',
-  'users',
-  'transactions',
-  'policies',
-  'contracts',
-  'backend-wallets',
-  'webhooks',
-  'events',
-] as const;
-export const KEY_READ_ONLY_COLLECTIONS = ['analytics', 'auth', 'ecosystem'] as const;
-
-/**
- * Secret-key scopes. `read`: every GET a key may make; `write`: everything a key may do (reads included);
- * `<collection>:read`: GET on that collection; `<collection>:write`: reads and writes on it. A key with no scope can
- * do nothing.
- */
-export const API_KEY_SCOPES = [
-  'read',
-  'write',
-  ...KEY_COLLECTIONS.flatMap((c) => [`${c}:read`, `${c}:write`] as const),
-  ...KEY_READ_ONLY_COLLECTIONS.map((c) => `${c}:read` as const),
-] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-/** The scopes of which a key needs one for a GET (`write` = false) or another method on `collection`. */
-export function scopesFor(collection: string, write: boolean): string[] {
-  return write ? ['write', `${collection}:write`] : ['read', 'write', `${collection}:read`, `${collection}:write`];
-}
+import { API_KEY_SCOPES, API_KEY_TYPES } from './collections.ts';
+export {
+  API_KEY_SCOPES,
+  API_KEY_TYPES,
+  KEY_COLLECTIONS,
+  KEY_READ_ONLY_COLLECTIONS,
+  apiKeyListSpec,
+  scopesFor,
+  type ApiKeyScope,
+} from './collections.ts';
 
 export const apiKeySchema = z
   .object({
@@ -90,9 +63,3 @@ export const apiKeyRotateSchema = z
       .default(86_400),
   })
   .meta({ id: 'ApiKeyRotate' });
-
-export const apiKeyListSpec: ListSpec = {
-  filters: { type: { type: 'enum', ops: ['eq'], values: API_KEY_TYPES } },
-  sorts: ['createdAt'],
-  defaultOrder: { field: 'createdAt', dir: 'desc' },
-};
