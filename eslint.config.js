@@ -8,7 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       '.astro/**',
-      '.wrangler/**',
+      '**/.wrangler/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',

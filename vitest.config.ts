@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { stripTypeScriptTypes } from 'node:module';
 import { defineConfig } from 'vitest/config';
 import { buildPagesASSETSBinding, cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 
@@ -39,7 +40,28 @@ export default defineConfig({
                 // The real auth emulator (dev/auth-emulator), started by the same global setup.
                 TEST_EMULATOR_URL: inject<string>('emulatorUrl'),
                 DATA_ENCRYPTION_KEY: 'dGVzdC1vbmx5LWRhdGEtZW5jcnlwdGlvbi1rZXktMzI=',
+                // The suite's requests share one address and few callers: limits on (through the Durable Object) but
+                // high; tests/workers/api/rate-limit.test.ts runs with small ones.
+                API_RATE_LIMIT_PER_MINUTE: '1000000',
+                API_RATE_LIMIT_IP_PER_MINUTE: '1000000',
               },
+              // The rate limiter's Durable Object (workers/rate-limiter, bound by wrangler.toml with its script_name).
+              workers: [
+                {
+                  name: 'dashboard-rate-limiter',
+                  modules: [
+                    {
+                      type: 'ESModule',
+                      path: 'index.js',
+                      contents: stripTypeScriptTypes(
+                        readFileSync(path.join(root, 'workers/rate-limiter/index.ts'), 'utf8'),
+                      ),
+                    },
+                  ],
+                  compatibilityDate: '2026-10-01',
+                  durableObjects: { RATE_LIMITER: 'RateLimiter' },
+                },
+              ],
               // The edge tests serve the real build; API tests work without it.
               ...(existsSync(dist) ? { serviceBindings: { ASSETS: await buildPagesASSETSBinding(dist) } } : {}),
             },

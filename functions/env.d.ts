@@ -20,6 +20,10 @@ interface Env {
 interface Env {
   /** base64 of 32 random bytes: AES-256-GCM key for secrets at rest (webhook secrets, OAuth/SMTP secrets, custodial keys). Secret. */
   DATA_ENCRYPTION_KEY?: string;
-  /** Optional: per-caller, per-isolate request limit per minute (default 1200). */
+  /** Optional: requests per minute per authenticated caller, counted across isolates (default 1200; 0 = off). */
   API_RATE_LIMIT_PER_MINUTE?: string;
+  /** Optional: requests per minute per client address before authentication (default 3000; 0 = off). */
+  API_RATE_LIMIT_IP_PER_MINUTE?: string;
+  /** The rate-limit counters: Durable Object `RateLimiter` of the companion Worker `workers/rate-limiter`. */
+  RATE_LIMITER?: DurableObjectNamespace<import('../workers/rate-limiter/index').RateLimiter>;
 }

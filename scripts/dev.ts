@@ -5,6 +5,7 @@
 import { ROOT, run, start, stopOnExit, waitForHttp } from './lib/proc.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
+import { startRateLimiter } from './lib/rate-limiter.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const astroPort = Number(process.env.ASTRO_PORT ?? 4321);
@@ -18,6 +19,7 @@ const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
 });
 const astro = start('astro', 'astro', ['dev', '--host', '127.0.0.1', '--port', String(astroPort)]);
 await waitForHttp(`http://127.0.0.1:${astroPort}/`);
+const limiter = await startRateLimiter({ quiet: true });
 const pages = start(
   'pages',
   'wrangler',
@@ -32,8 +34,10 @@ const pages = start(
     String(port),
     '--binding',
     `DATA_ENCRYPTION_KEY=${localEncryptionKey(ROOT)}`,
+    '--binding',
+    'WEBHOOK_ALLOW_LOOPBACK=true',
   ],
-  env,
+  { ...env, ...limiter.env },
 );
-stopOnExit([auth, astro, pages]);
+stopOnExit([auth, astro, pages, limiter.child]);
 console.log(`\n  Dashboard (hot reload): http://127.0.0.1:${port}\n`);

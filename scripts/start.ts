@@ -5,6 +5,7 @@ import { ROOT, run, start, stopOnExit } from './lib/proc.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { DEMO_ACCOUNTS, LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 import { startPagesServer } from './lib/pages-server.ts';
+import { startRateLimiter } from './lib/rate-limiter.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 
@@ -16,8 +17,17 @@ const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
   AUTH_EMULATOR_PORT: String(LOCAL_AUTH.port),
   SITE_URL: `http://127.0.0.1:${port}`,
 });
-const pages = await startPagesServer({ port, bindings: { DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT) } });
-stopOnExit([pages.child, auth]);
+const limiter = await startRateLimiter({ quiet: true });
+const pages = await startPagesServer({
+  port,
+  env: limiter.env,
+  bindings: {
+    DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT),
+    // Local only: webhooks may target a receiver on this machine (never set in the deployed configuration).
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+  },
+});
+stopOnExit([pages.child, limiter.child, auth]);
 
 console.log(`
   Dashboard:     ${pages.url}

@@ -8,6 +8,8 @@ export interface PagesServerOptions {
   /** Where local D1 state lives. */
   persistTo?: string;
   quiet?: boolean;
+  /** Extra environment of the wrangler process (the rate limiter's `WRANGLER_REGISTRY_PATH`). */
+  env?: Record<string, string>;
 }
 
 /** Serves dist/ (or `DASHBOARD_DIST`) with the Functions through `wrangler pages dev` on 127.0.0.1 and waits until it answers. */
@@ -26,6 +28,7 @@ export async function startPagesServer(options: PagesServerOptions): Promise<{ u
   for (const [k, v] of Object.entries(options.bindings ?? {})) args.push('--binding', `${k}=${v}`);
   const child = start('pages', 'wrangler', args, {
     ...process.env,
+    ...options.env,
     WRANGLER_SEND_METRICS: 'false',
     CI: 'true',
     // No fetch of Cloudflare's `Request.cf` sample data: local runs are offline (miniflare then uses its placeholder).

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { run } from './proc.ts';
 import { startPagesServer } from './pages-server.ts';
+import { startRateLimiter } from './rate-limiter.ts';
 import { startCaptureServer } from '../../dev/capture-server.ts';
 import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
 
@@ -50,13 +51,22 @@ export async function startStack(options: StackOptions) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;
     bindings.PUBLIC_POSTHOG_HOST = `http://127.0.0.1:${options.capturePort}`;
   }
-  const pages = await startPagesServer({ port: options.port, persistTo: state, quiet: true, bindings });
+  // The API's rate limits count in the companion Worker's Durable Object; the browser tests stay far below them.
+  const limiter = await startRateLimiter({ quiet: true });
+  const pages = await startPagesServer({
+    port: options.port,
+    persistTo: state,
+    quiet: true,
+    bindings,
+    env: limiter.env,
+  });
   return {
     url: pages.url,
     auth,
-    children: [pages.child],
+    children: [pages.child, limiter.child],
     close: async () => {
       pages.child.kill('SIGTERM');
+      limiter.child.kill('SIGTERM');
       capture?.close();
       await auth.close();
     },

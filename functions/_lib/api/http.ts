@@ -4,6 +4,8 @@ import { ListParamError } from '../../../src/shared/api/list-params';
 
 /** An error answered as `{ error: { code, message, details? } }` with its status. */
 export class ApiError extends Error {
+  /** Extra response headers (the `Retry-After` of a 429). */
+  headers?: Record<string, string>;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -54,7 +56,7 @@ export function errorResponse(err: unknown): Response {
         error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) },
       },
       err.status,
-      extra,
+      err.headers ? { ...extra, ...err.headers } : extra,
     );
   }
   if (err instanceof ListParamError)

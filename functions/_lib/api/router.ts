@@ -4,7 +4,7 @@ import { authenticate, type Principal } from './auth';
 import type { ApiContext, RouteDef } from './context';
 import { ApiError, errorResponse, forbidden, notFound } from './http';
 import { assertKeyScope, can, SECRET_KEY_ROLE } from './rbac';
-import { rateLimit } from './rate-limit';
+import { limitAddress, limitCaller } from './rate-limit';
 
 interface Compiled {
   route: RouteDef;
@@ -82,13 +82,13 @@ export function createRouter(routes: RouteDef[]) {
           waitUntil,
         });
       }
+      await limitAddress(request, env);
       const principal = await authenticate(request, env, waitUntil);
       const actor =
         principal.kind === 'user'
           ? { type: 'user' as const, id: principal.userId }
           : { type: 'key' as const, id: principal.keyId };
-      if (!rateLimit(actor.id, now, Number(env.API_RATE_LIMIT_PER_MINUTE) || undefined))
-        throw new ApiError('rate_limited', 'Too many requests: slow down and retry in a minute');
+      await limitCaller(actor.id, env);
       if (principal.kind === 'user' && principal.isAnonymous && method !== 'GET')
         throw forbidden('Anonymous users cannot create or change projects: sign up with an email address first');
       const access = await resolveAccess(env, principal, route, hit.params, now);
