@@ -25,9 +25,19 @@ export function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
-/** A short hint of a secret: its last 4 characters. */
+/** Secrets shorter than this get a hint without characters. */
+export const HINT_MIN_LENGTH = 12;
+
+/** A short hint of a secret: its last 4 characters, only when it has at least HINT_MIN_LENGTH (else `••••`). */
 export function secretHint(secret: string): string {
-  return `••••${secret.slice(-4)}`;
+  const chars = [...secret];
+  return chars.length >= HINT_MIN_LENGTH ? `••••${chars.slice(-4).join('')}` : '••••';
+}
+
+/** Byte length of the plaintext sealed by encryptSecret (AES-GCM adds a 16-byte tag), without decrypting it. */
+export function sealedLength(sealed: string): number {
+  const ct = sealed.split('.')[2] ?? '';
+  return Math.floor((ct.length * 3) / 4) - 16;
 }
 
 const keyCache = new Map<string, Promise<CryptoKey>>();

@@ -6,7 +6,8 @@ import type { ListSpec } from './list-params.ts';
 /**
  * Per project and mode settings: auth security, providers, email templates, SMTP and the ecosystem theme.
  * Edits are deep-merged partial objects carrying `version`. Secret fields (listed in SETTINGS_SECRETS) are write-only:
- * they are stored encrypted and answered as a sibling `<field>Hint` such as `••••a1b2`.
+ * they are stored encrypted and answered as a sibling `<field>Hint` such as `••••a1b2` (`••••` alone for a secret
+ * shorter than 12 characters: its last 4 would be a third of it).
  */
 export const OAUTH_PROVIDERS = ['google', 'apple', 'twitter', 'discord', 'facebook', 'epic_games', 'line'] as const;
 export const THIRD_PARTY_PROVIDERS = [
@@ -19,7 +20,9 @@ export const THIRD_PARTY_PROVIDERS = [
   'oidc',
 ] as const;
 
-const secret = z.string().min(1).max(500);
+/** Secrets shorter than these are refused: a guessable SMTP password or a truncated OAuth client secret. */
+export const SECRET_MIN_LENGTH = { clientSecret: 16, smtpPassword: 8 } as const;
+const secret = (min: number) => z.string().min(min, `Must be at least ${min} characters`).max(500);
 const origin = z
   .string()
   .max(200)
@@ -34,7 +37,7 @@ const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a #rrggbb colour')
 const oauth = z.strictObject({
   enabled: z.boolean(),
   clientId: z.string().max(300).nullable(),
-  clientSecret: secret.optional(),
+  clientSecret: secret(SECRET_MIN_LENGTH.clientSecret).optional(),
 });
 
 export const SETTINGS_SCHEMAS = {
@@ -85,7 +88,7 @@ export const SETTINGS_SCHEMAS = {
     host: z.string().max(253).nullable(),
     port: z.number().int().min(1).max(65_535),
     user: z.string().max(200).nullable(),
-    password: secret.optional(),
+    password: secret(SECRET_MIN_LENGTH.smtpPassword).optional(),
     from: z.email().max(254).nullable(),
     tls: z.boolean(),
   }),

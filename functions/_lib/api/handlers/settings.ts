@@ -15,7 +15,7 @@ import {
 import { auditStmt } from '../../db/audit';
 import { insertStmt, parseJson, type Row } from '../../db/core';
 import { modeOf, scopeOf, type ApiContext, type RouteDef } from '../context';
-import { encryptSecret, secretHint } from '../crypto';
+import { encryptSecret, HINT_MIN_LENGTH, sealedLength, secretHint } from '../crypto';
 import { ApiError, isoStrict, json, notFound, readJson, zodDetails } from '../http';
 import { auditFor, commitCreate } from '../writes';
 import { getRoute, listRoute, updateRoute } from '../crud';
@@ -46,10 +46,13 @@ function setPath(o: Obj, path: string[], v: unknown) {
 function present(kind: SettingsKind, row: Row) {
   const data = parseJson<Obj>(row.data, {});
   const hints = parseJson<Record<string, string>>(row.hints ?? '{}', {});
-  const secrets = parseJson<Record<string, { hint: string }>>(row.secrets, {});
+  const secrets = parseJson<Record<string, { value: string; hint: string }>>(row.secrets, {});
   for (const path of SETTINGS_SECRETS[kind]) {
     const p = path.split('.');
-    setPath(data, [...p.slice(0, -1), `${p[p.length - 1]}Hint`], secrets[path]?.hint ?? hints[path] ?? null);
+    const s = secrets[path];
+    // A hint stored before the 12-character rule is masked when the ciphertext shows a shorter secret.
+    const hint = s ? (sealedLength(s.value) < HINT_MIN_LENGTH ? '••••' : s.hint) : (hints[path] ?? null);
+    setPath(data, [...p.slice(0, -1), `${p[p.length - 1]}Hint`], hint);
   }
   return { kind, data, updatedAt: isoStrict(row.updated_at as number), version: row.version };
 }
