@@ -11,8 +11,12 @@ interface Compiled {
   parts: string[];
 }
 
-/** Matches `/api/v1/...` requests against the route table and runs: auth → access → permission → handler. */
-export function createRouter(routes: RouteDef[]) {
+/**
+ * Matches `/api/v1/...` requests against the route table and runs: auth → access → permission → handler.
+ * `options.now` is the clock (tests inject one to cross time windows without sleeping).
+ */
+export function createRouter(routes: RouteDef[], options: { now?: () => number } = {}) {
+  const clock = options.now ?? Date.now;
   const compiled: Compiled[] = routes.map((route) => ({ route, parts: route.path.split('/').filter(Boolean) }));
 
   function match(path: string[]): { matches: { c: Compiled; params: Record<string, string> }[] } {
@@ -68,7 +72,7 @@ export function createRouter(routes: RouteDef[]) {
         return errorWithHeaders(new ApiError('method_not_allowed', `Use ${allow}`), { Allow: allow });
       }
       const route = hit.c.route;
-      const now = Date.now();
+      const now = clock();
       if (route.scope === 'public') {
         return await route.handler({
           request,

@@ -25,6 +25,10 @@ export function auditFor(
 }
 
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+/** How long an Idempotency-Key is remembered; after that it may be used again (and its row is swept). */
+export const IDEMPOTENCY_TTL_MS = 86_400_000;
+/** Expired rows removed (oldest first, on the created_at index) with every keyed create: the table stays bounded. */
+const SWEEP_LIMIT = 100;
 
 /**
  * Commits a create: its statements, the audit entry and (with an `Idempotency-Key` header) the stored response, in one
@@ -53,7 +57,18 @@ export async function commitCreate(
   const hash = await sha256Hex(`${c.request.method} ${c.url.pathname}\n${JSON.stringify(o.requestBody ?? null)}`);
   const replay = await findReplay(c, key, hash);
   if (replay) return replay;
+  const expired = c.now - IDEMPOTENCY_TTL_MS;
   stmts.push(
+    // The caller's own expired row of this key first (else the INSERT below would hit it), then a bounded sweep.
+    db
+      .prepare('DELETE FROM idempotency_keys WHERE actor_id = ? AND key = ? AND created_at < ?')
+      .bind(c.actor.id, key, expired),
+    db
+      .prepare(
+        'DELETE FROM idempotency_keys WHERE (actor_id, key) IN (SELECT actor_id, key FROM idempotency_keys WHERE created_at < ? ORDER BY created_at LIMIT ?)',
+      )
+      .bind(expired, SWEEP_LIMIT),
+    // A live row of the same key (a concurrent request) makes this INSERT fail and the whole batch roll back.
     db
       .prepare(
         'INSERT INTO idempotency_keys (project_id, actor_id, key, path, request_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -79,7 +94,7 @@ async function findReplay(c: ApiContext, key: string, hash: string): Promise<Res
   )
     .bind(c.actor.id, key)
     .first<{ path: string; request_hash: string; status: number; response: string; created_at: number }>();
-  if (!row || row.created_at < c.now - 86_400_000) return null;
+  if (!row || row.created_at < c.now - IDEMPOTENCY_TTL_MS) return null;
   if (row.request_hash !== hash || row.path !== c.url.pathname)
     throw new ApiError('conflict', 'Idempotency-Key was already used with a different request');
   return json(JSON.parse(row.response), row.status, { 'Idempotent-Replayed': 'true' });
