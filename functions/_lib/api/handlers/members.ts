@@ -97,7 +97,12 @@ export const memberRoutes: RouteDef[] = [
         .bind(c.access!.projectId, email)
         .first();
       if (existing) throw new ApiError('conflict', 'This email is already a member');
-      const id = newId('inv');
+      // Re-inviting renews the pending invite, which keeps its id: answer and audit that one.
+      const pending = await db
+        .prepare('SELECT id FROM invites WHERE project_id = ? AND email = ?')
+        .bind(c.access!.projectId, email)
+        .first<{ id: string }>();
+      const id = pending?.id ?? newId('inv');
       const expires = c.now + INVITE_TTL;
       const stmt = db
         .prepare(
