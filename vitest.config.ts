@@ -70,7 +70,8 @@ export default defineConfig({
         test: {
           name: 'workers',
           include: ['tests/workers/**/*.test.ts'],
-          setupFiles: ['tests/workers/apply-migrations.ts'],
+          // d1-param-guard: every statement must bind at most 100 parameters, as on D1.
+          setupFiles: ['tests/workers/apply-migrations.ts', 'tests/workers/d1-param-guard.ts'],
           globalSetup: ['tests/workers/api-setup/jwks-server.ts'],
         },
       },

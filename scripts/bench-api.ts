@@ -4,7 +4,7 @@
  * "Scale project" of `npm run seed:scale`. Prints p50/p95 of the server time (Server-Timing header) per variant and
  * exits 1 when a budget is over: page 1 p95 ≤ 25 ms with `total` passed, ≤ 100 ms when counted. See scripts/bench/api.ts.
  *
- *   node scripts/bench-api.ts [--samples 20] [--port N (default: a free one)] [--deep-page 500]
+ *   node scripts/bench-api.ts [--samples 20] [--port N (default: a free one)] [--deep-page 200]
  */
 import { parseArgs } from 'node:util';
 import { formatApiTable, isOver, runApiBench } from './bench/api.ts';
@@ -14,7 +14,7 @@ const { values: args } = parseArgs({
   options: {
     samples: { type: 'string', default: '20' },
     port: { type: 'string' },
-    'deep-page': { type: 'string', default: '500' },
+    'deep-page': { type: 'string', default: '200' },
   },
 });
 

@@ -55,7 +55,7 @@ export interface ApiMeasurement {
 export interface ApiBenchOptions {
   /** Requests per round (default 7). */
   samples?: number;
-  /** The deep page (default 500, with `limit=50`: rows 24,951–25,000). */
+  /** The deep page (default 200, with `limit=50`: rows 9,951–10,000, the deepest a list serves: LIST_LIMITS.maxRows). */
   deepPage?: number;
   /** Port for `wrangler pages dev` (default: a free one). */
   port?: number;
@@ -98,7 +98,7 @@ const DECIDING_ROUNDS = 3;
 
 export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBenchResult> {
   const samples = options.samples ?? 20;
-  const deepPage = options.deepPage ?? 500;
+  const deepPage = options.deepPage ?? 200;
 
   // Real values from the scaled data, so filters match rows.
   const db = openLocalD1(ROOT, SCALE_STATE);

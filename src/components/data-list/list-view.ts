@@ -4,9 +4,9 @@
  * the page shows the default for it instead of failing), write changes back, and build the API request path.
  */
 import {
-  LIST_LIMITS,
   ListParamError,
   encodeFilters,
+  lastReachablePage,
   parseListQuery,
   type Filter,
   type ListQuery,
@@ -95,5 +95,5 @@ export function withSort(query: ListQuery, field: string): ListQuery {
 
 /** Last page number for a total (at least 1), capped where the API stops paging. */
 export function lastPage(total: number, limit: number): number {
-  return Math.max(1, Math.min(Math.ceil(total / limit), LIST_LIMITS.maxPage));
+  return Math.max(1, Math.min(Math.ceil(total / limit), lastReachablePage(limit)));
 }

@@ -3,6 +3,7 @@
  * Runtime-neutral: the API validates with it and the browser builds URLs with the same allow-lists.
  *
  * - `order`: `field:asc` or `field:desc` (field from the collection's `sorts`); ties are broken by id.
+ * - `page` × `limit` ≤ LIST_LIMITS.maxRows (10,000): deeper pages are a 400.
  * - `filters`: JSON array of `{ "field", "op", "value" }` (field and op from the collection's `filters`),
  *   combined with AND. `in` takes an array of at most 100 values; `contains`/`prefix` at most 50 bytes.
  */
@@ -43,6 +44,8 @@ export const LIST_LIMITS = {
   maxLimit: 100,
   defaultLimit: 10,
   maxPage: 100_000,
+  /** How deep pages reach: `page × limit` at most this (OFFSET walks every row it skips; narrow or sort instead). */
+  maxRows: 10_000,
   maxFilters: 10,
   maxIn: 100,
   maxPattern: 50,
@@ -110,11 +113,21 @@ function coerce(field: string, def: FilterField, op: FilterOp, v: unknown): Filt
   }
 }
 
+/** The deepest page a list serves at `limit` rows per page (LIST_LIMITS.maxRows). */
+export function lastReachablePage(limit: number): number {
+  return Math.max(1, Math.floor(LIST_LIMITS.maxRows / limit));
+}
+
 /** Parses and validates list params against a collection's allow-lists; throws ListParamError. */
 export function parseListQuery(spec: ListSpec, search: URLSearchParams): ListQuery {
   const page = intParam(search.get('page'), 'page', 1, LIST_LIMITS.maxPage, 1)!;
   const limit = intParam(search.get('limit'), 'limit', 1, LIST_LIMITS.maxLimit, LIST_LIMITS.defaultLimit)!;
   const total = intParam(search.get('total'), 'total', 0, 999_999_999);
+  if (page > lastReachablePage(limit))
+    throw new ListParamError(
+      `Lists reach ${LIST_LIMITS.maxRows.toLocaleString('en-US')} rows deep (\`page\` × \`limit\`): at \`limit=${limit}\` the last page is ${lastReachablePage(limit)}. Narrow the filters or reverse the order to see further rows`,
+      'page',
+    );
 
   let order = spec.defaultOrder;
   const rawOrder = search.get('order');

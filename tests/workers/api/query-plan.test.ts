@@ -16,6 +16,18 @@ const SAMPLE: Record<FieldType, FilterValue> = {
 };
 
 /** Every list query the API can build: each allowed filter and operator alone, each sort in both directions. */
+/** A second value per type: `in` filters get two distinct values (the `json_each` form, not `= ?`). */
+const SAMPLE2: Record<FieldType, FilterValue> = {
+  int: 2,
+  number: 2.5,
+  bool: false,
+  time: 1,
+  address: '0x00000000000000000000000000000000000000bb',
+  id: 'acc_00000000-0000-0000-0000-000000000001',
+  enum: '',
+  string: 'abd',
+};
+
 function cases() {
   const out: { name: string; table: string; sql: string; args: unknown[] }[] = [];
   for (const r of ROUTES) {
@@ -29,8 +41,9 @@ function cases() {
       for (const op of def.ops) {
         const v = def.type === 'enum' ? def.values![0]! : SAMPLE[def.type];
         queries.push({
+        const v2 = def.type === 'enum' ? (def.values![1] ?? v) : SAMPLE2[def.type];
           name: `${field} ${op}`,
-          q: { ...base, order: r.list.defaultOrder, filters: [{ field, op, value: op === 'in' ? [v, v] : v }] },
+          q: { ...base, order: r.list.defaultOrder, filters: [{ field, op, value: op === 'in' ? [v, v2] : v }] },
         });
       }
     }

@@ -1,0 +1,34 @@
+import { env } from 'cloudflare:test';
+import { afterEach } from 'vitest';
+
+/**
+ * D1 refuses a statement with more than 100 bound parameters; local D1 (workerd's SQLite) does not, so a test would pass
+ * where production answers 500. Every statement the tests run goes through `env.DB`: this wrapper makes `bind` with
+ * more than 100 values throw (the request fails) and fails the test that ran it.
+ */
+export const D1_MAX_BOUND_PARAMETERS = 100;
+const violations: string[] = [];
+const db = env.DB as D1Database & { __paramGuard?: true };
+if (!db.__paramGuard) {
+  const prepare = db.prepare.bind(db);
+  db.prepare = (sql: string) => {
+    const stmt = prepare(sql);
+    const bind = stmt.bind.bind(stmt);
+    stmt.bind = (...values: unknown[]) => {
+      if (values.length > D1_MAX_BOUND_PARAMETERS) {
+        violations.push(`${values.length} bound parameters: ${sql.slice(0, 200)}`);
+        throw new Error(`D1 allows at most ${D1_MAX_BOUND_PARAMETERS} bound parameters, got ${values.length}`);
+      }
+      return bind(...values);
+    };
+    return stmt;
+  };
+  db.__paramGuard = true;
+}
+
+/** Takes the violations recorded so far (the guard's own test expects one). */
+export const takeViolations = () => violations.splice(0);
+
+afterEach(() => {
+  if (violations.length) throw new Error(`Statements over D1's parameter limit:\n${violations.splice(0).join('\n')}`);
+});
