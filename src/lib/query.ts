@@ -53,7 +53,10 @@ export function apiQuery<T>(path: ReadableAtom<string | null> | string): Fetcher
   return store;
 }
 
-/** Drops and refetches every cached query whose path starts with one of these prefixes (after a write). */
+/**
+ * Refetches every cached query whose path starts with one of these prefixes (after a write). The old answers stay on
+ * screen until the new ones arrive (no skeleton flash, open forms keep their state).
+ */
 export function invalidatePaths(...prefixes: string[]): void {
-  invalidateKeys((key) => prefixes.some((p) => key === p || key.startsWith(`${p}/`) || key.startsWith(`${p}?`)));
+  revalidateKeys((key) => prefixes.some((p) => key === p || key.startsWith(`${p}/`) || key.startsWith(`${p}?`)));
 }

@@ -22,6 +22,7 @@ export function useApiQuery<T>(path: string | null): {
     data: state.data,
     error: state.error,
     loading: state.loading || (!state.data && !state.error),
-    reload: () => $query.invalidate(),
+    // Revalidate keeps the answer on screen while the new one loads (a form open on it keeps its state).
+    reload: () => $query.revalidate(),
   };
 }

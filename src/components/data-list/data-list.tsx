@@ -33,7 +33,7 @@ export interface ListSearch {
   address?: string;
   txHash?: string;
   email?: string;
-  name?: { field: string; op: 'contains' | 'prefix' | 'eq' };
+  name?: { field: string; op: 'contains' | 'prefix' | 'eq'; label?: string };
   /** Id prefix → filter field (e.g. `pla` → `userId`). */
   ids?: Readonly<Record<string, string>>;
   /** Opens an id this list does not filter by (e.g. the object's own page); return false when it is unknown. */
@@ -69,6 +69,8 @@ export interface DataListProps<T extends { id: string }> {
   csv?: { filename: string };
   /** Controls beside the search (e.g. a create button). */
   actions?: ReactNode;
+  /** Filters always sent with the request (an object's page listing what belongs to it); not shown, not removable. */
+  baseFilters?: readonly Filter[];
 }
 
 const ROW_HEIGHT = 'h-12';
@@ -102,7 +104,9 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
     setSearch(viewSearch(location.search, spec, view.query), { replace: true });
   }, [view, spec]);
 
-  const requestPath = apiPath ? listRequestPath(apiPath, query) : null;
+  const base = props.baseFilters ?? [];
+  const requestQuery = base.length ? { ...query, filters: [...base, ...query.filters] } : query;
+  const requestPath = apiPath ? listRequestPath(apiPath, requestQuery) : null;
   const [$path] = useState(() => atom<string | null>(requestPath));
   const [$page] = useState(() => apiQuery<Page<T>>($path));
   useEffect(() => $path.set(requestPath), [$path, requestPath]);
@@ -176,7 +180,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const csvPath = apiPath
     ? `${apiPath}.csv?${new URLSearchParams({
         order: `${query.order.field}:${query.order.dir}`,
-        ...(query.filters.length ? { filters: JSON.stringify(query.filters) } : {}),
+        ...(requestQuery.filters.length ? { filters: JSON.stringify(requestQuery.filters) } : {}),
       }).toString()}`
     : null;
 
@@ -210,6 +214,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
         {props.search ? (
           <SearchBox
             placeholder={props.search.placeholder}
+            nameLabel={props.search.name?.label}
             accepts={accepts}
             onSearch={onSearch}
             active={query.filters.some((f) => searchFields.has(f.field))}

@@ -20,8 +20,11 @@ export function SearchBox({
   onSearch,
   active,
   onClear,
+  nameLabel = 'a name',
 }: {
   placeholder: string;
+  /** What a free-text search means in this list ("a name", "an action"). */
+  nameLabel?: string;
   /** The kinds this list searches by (others may still be handled, e.g. ids open the object). */
   accepts: readonly SearchKind[];
   onSearch: (text: string) => string | null;
@@ -32,7 +35,8 @@ export function SearchBox({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const kind = recognize(text)?.kind;
-  const hint = kind ? `Searching by ${KIND_LABEL[kind]}` : `Search by ${accepts.map((k) => KIND_LABEL[k]).join(', ')}`;
+  const label = (k: SearchKind) => (k === 'name' ? nameLabel : KIND_LABEL[k]);
+  const hint = kind ? `Searching by ${label(kind)}` : `Search by ${accepts.map(label).join(', ')}`;
   return (
     <form
       role="search"

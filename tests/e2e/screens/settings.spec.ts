@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
+import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+
+/** Calls the data API as the signed-in browser user. */
+async function api(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body, key }) => {
+      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, path, body, key: AUTH_STORAGE_KEY },
+  );
+}
+
+test('settings: rename with field errors, a stale edit keeps the text, the audit log shows it, delete by name', async ({
+  page,
+}) => {
+  // A project of its own, so renaming and deleting it changes nothing another test reads.
+  await page.goto('/');
+  const created = await api(page, 'POST', '/projects', { name: `Settings e2e ${Date.now()}` });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  await page.goto(`/${id}/test/settings`);
+  const name = page.getByLabel('Project name');
+  await expect(name).toHaveValue(created.body.name);
+
+  // The API's message at the field.
+  await name.fill('   ');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Renaming project…')).toHaveCount(0);
+  expect((await api(page, 'GET', `/projects/${id}`)).body.name).toBe(created.body.name);
+
+  // Someone else renames meanwhile: the save is refused, the text stays, reload then save works.
+  await api(page, 'PATCH', `/projects/${id}`, { name: 'Renamed elsewhere', version: created.body.version });
+  await name.fill('Renamed here');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'changed by someone else' })).toBeVisible();
+  await expect(name).toHaveValue('Renamed here');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(name).toHaveValue('Renamed here');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Project renamed')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Switch project/ })).toContainText('Renamed here');
+
+  // The audit log lists both renames; filter by action.
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await expect(audit.getByRole('row').filter({ hasText: 'project.renamed' })).toHaveCount(2);
+  await audit.getByRole('searchbox').fill('project.created');
+  await audit.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/filters=.*project\.created/);
+
+  // Delete: the button waits for the typed name.
+  const del = page.getByRole('button', { name: 'Delete project' });
+  await expect(del).toBeDisabled();
+  await page.getByLabel('Type “Renamed here” to confirm').fill('Renamed here');
+  await del.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete project' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('Project “Renamed here” deleted')).toBeVisible();
+  expect((await api(page, 'GET', `/projects/${id}`)).status).toBe(404);
+});
+
+test('settings: accessible in light and dark', async ({ page }) => {
+  await page.goto(demoPath('test', '/settings'));
+  await expect(page.getByLabel('Project name')).toHaveValue('Demo Game');
+  await expectAccessible(page);
+});
+
+test('settings: an unknown project is not found', async ({ page }) => {
+  await page.goto('/pro_01900000-0000-7000-8000-0000000000ff/test/settings');
+  await expect(page.getByText('No such project')).toBeVisible();
+});
+
+test.describe('as a viewer', () => {
+  test.use({ storageState: VIEWER_STORAGE_STATE });
+
+  test('settings: read only, no ownership, audit log or deletion', async ({ page }) => {
+    await page.goto(demoPath('test', '/settings'));
+    await expect(page.getByLabel('Project name')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save name' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Ownership' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Audit log' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete project' })).toHaveCount(0);
+    // The API refuses the viewer too.
+    const project = await api(page, 'GET', `/projects/${DEMO_PROJECT}`);
+    const rename = await api(page, 'PATCH', `/projects/${DEMO_PROJECT}`, {
+      name: 'Mine',
+      version: project.body.version,
+    });
+    expect(rename.status).toBe(403);
+  });
+});
