@@ -23,7 +23,10 @@ export async function apiWrite<T>(path: string, options: WriteOptions): Promise<
   try {
     const result = await apiRequest<T>(path, init);
     toast.success(done, { id });
-    if (invalidate.length) invalidatePaths(...invalidate);
+    // Every write lands in its project's audit log (docs/api.md "Writes"): an open audit list follows.
+    const project = /^\/projects\/(pro_[^/?]+)/.exec(path)?.[1];
+    const touched = project ? [...invalidate, `/projects/${project}/audit-log`] : invalidate;
+    if (touched.length) invalidatePaths(...touched);
     return result;
   } catch (error) {
     const message = error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again in a moment.';
