@@ -3,7 +3,8 @@ import type { Mode, Role } from '../../../src/shared/api/common';
 import type { ListSpec } from '../../../src/shared/api/list-params';
 import type { Principal } from './auth';
 import type { Permission } from './rbac';
-import type { Scope, TableDef } from '../db/core';
+import type { Row, Scope, TableDef } from '../db/core';
+import type { Relation } from '../db/related';
 
 /** Everything a handler gets: the request, env, path params, caller and its access to the project. */
 export interface ApiContext {
@@ -50,6 +51,10 @@ export interface RouteDef {
   list?: ListSpec;
   /** Table a list route pages over (used by the query-plan test and the bench). */
   table?: TableDef;
+  /** List routes of `crud.ts`: how a row becomes an item (the list's CSV export reuses it, csv-export.ts). */
+  rows?: { item: z.ZodType; toApi: (row: Row) => unknown; relations?: readonly Relation[] };
+  /** Media type of the answer when it is not JSON (the OpenAPI document says so). */
+  produces?: 'text/csv';
   status?: number;
   /** Accepts an Idempotency-Key header. */
   idempotent?: boolean;

@@ -34,6 +34,7 @@ export function listRoute(o: {
     summary: o.summary,
     list: o.spec,
     table: o.def,
+    rows: { item: o.item, toApi: o.toApi, relations: o.relations },
     response: listOf(o.item),
     handler: async (c) => {
       const q = parseListQuery(o.spec, c.url.searchParams);

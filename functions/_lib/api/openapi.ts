@@ -15,6 +15,24 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'The auth server could not be asked about the session (`unavailable`): retry',
 };
 
+/** The answer of a list's CSV export (docs/api.md "CSV export"). */
+const CSV_RESPONSE = {
+  description:
+    "Every matching row in the list's order, streamed: a header row of the item's field names, then one record per row " +
+    "(RFC 4180, CRLF; nested objects and arrays as JSON; a cell starting with = + - @ tab or CR gets a leading `'`).",
+  headers: {
+    'Content-Disposition': {
+      description: 'attachment; filename="<collection>-<mode>-<yyyy-mm-dd>.csv"',
+      schema: { type: 'string' },
+    },
+    'X-Total-Count': {
+      description: 'Rows to expect, when the row counters answer it for these filters (otherwise absent)',
+      schema: { type: 'integer', minimum: 0 },
+    },
+  },
+  content: { 'text/csv': { schema: { type: 'string' } } },
+};
+
 /** What a secret key needs for a route: its own project and mode, the developer role and one of the scopes. */
 function keyAccess(r: RouteDef): string {
   if (r.scope !== 'mode' || !can(SECRET_KEY_ROLE, r.permission)) return 'Secret keys: never.';
@@ -39,15 +57,20 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
       required: true,
       schema: m[1] === 'mode' ? { type: 'string', enum: ['live', 'test'] } : { type: 'string' },
     }));
+    const csv = r.produces === 'text/csv';
     if (r.list) {
+      // A CSV export takes only `order` and `filters` (`page`, `limit`, `total` are a 400 there).
+      if (!csv)
+        params.push(
+          { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } as never },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } as never,
+          },
+        );
       params.push(
-        { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } as never },
-        {
-          name: 'limit',
-          in: 'query',
-          required: false,
-          schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } as never,
-        },
         {
           name: 'order',
           in: 'query',
@@ -65,14 +88,15 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
           }`,
           schema: { type: 'string' },
         } as never,
-        {
+      );
+      if (!csv)
+        params.push({
           name: 'total',
           in: 'query',
           required: false,
           description: 'Known total: skips counting',
           schema: { type: 'integer', minimum: 0 },
-        } as never,
-      );
+        } as never);
     }
     if (r.idempotent)
       params.push({
@@ -86,10 +110,12 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
       [status]:
         status === '204'
           ? { description: 'No content' }
-          : {
-              description: 'OK',
-              content: { 'application/json': { schema: r.response ? schema(r.response, 'output') : {} } },
-            },
+          : csv
+            ? CSV_RESPONSE
+            : {
+                description: 'OK',
+                content: { 'application/json': { schema: r.response ? schema(r.response, 'output') : {} } },
+              },
     };
     const errorRef = schema(errorSchema, 'output');
     for (const code of [400, 401, 403, 404, 409, 413, 429, 503])

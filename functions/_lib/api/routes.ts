@@ -12,6 +12,7 @@ import { apiKeyRoutes } from './handlers/api-keys';
 import { webhookRoutes } from './handlers/webhooks';
 import { analyticsRoutes } from './handlers/analytics';
 import { settingRoutes } from './handlers/settings';
+import { csvExportRoutes } from './csv-export';
 import { openapiRoute } from './openapi';
 import { createRouter } from './router';
 
@@ -31,6 +32,8 @@ export const ROUTES: RouteDef[] = [
   ...analyticsRoutes,
   ...settingRoutes,
 ];
+// `GET …/{collection}.csv` beside each exported list (same permission, order and filters; csv-export.ts).
+ROUTES.push(...csvExportRoutes(ROUTES));
 ROUTES.push(openapiRoute(ROUTES));
 
 /** Handles one /api/v1 request. */

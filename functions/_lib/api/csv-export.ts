@@ -1,0 +1,161 @@
+import { ListParamError, parseListQuery, type ListQuery, type ListSpec } from '../../../src/shared/api/list-params';
+import { counterSql, type Row } from '../db/core';
+import { D1_MAX_BOUND_PARAMS, keysetReader } from '../db/keyset';
+import { attachRelated } from '../db/related';
+import { modeOf, scopeOf, type RouteDef } from './context';
+import { routeCollection } from './rbac';
+
+/**
+ * CSV export of the mode-scoped lists (docs/api.md "CSV export"): `GET …/{mode}/{collection}.csv` takes the list's
+ * `order` and `filters`, needs exactly the list's permission, and streams every matching row in the list's order, read
+ * by keyset pages (functions/_lib/db/keyset.ts) and written as each page arrives.
+ */
+
+/**
+ * The lists that are exported, and the item fields a list answer never carries (they belong to the single read).
+ * An explicit list: a new list route is exported only after someone checked that its items hold no secret.
+ */
+export const CSV_EXPORTS: Readonly<Record<string, { omit?: readonly string[] }>> = {
+  wallets: {},
+  users: {},
+  transactions: { omit: ['statusHistory'] },
+  policies: { omit: ['rules'] },
+  contracts: { omit: ['abi'] },
+  'backend-wallets': {},
+  'api-keys': {},
+  webhooks: {},
+  events: {},
+  'auth/migrations': {},
+};
+
+const MODE_PREFIX = '/projects/:projectId/:mode/';
+
+/** List parameters that make no sense for a file holding every row: refused rather than silently ignored. */
+const PAGING_PARAMS = ['page', 'limit', 'total'] as const;
+
+/** The list's `order` and `filters`, validated by the list's own parser; `page`, `limit` and `total` are a 400. */
+export function parseExportQuery(spec: ListSpec, search: URLSearchParams): Pick<ListQuery, 'order' | 'filters'> {
+  for (const p of PAGING_PARAMS)
+    if (search.has(p))
+      throw new ListParamError(`\`${p}\` does not apply to a CSV export: it holds every row that matches`, p);
+  const { order, filters } = parseListQuery(spec, search);
+  return { order, filters };
+}
+
+/** Cells starting like a formula (OWASP "CSV injection": = + - @ tab CR) are prefixed with a single quote. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): null is empty, strings as is (a formula-like start gets a `'` first), numbers and
+ * booleans as JSON writes them, objects and arrays as JSON; quoted when it holds `"`, `,`, CR or LF.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let s: string;
+  if (typeof value === 'string') s = FORMULA_START.test(value) ? `'${value}` : value;
+  else if (typeof value === 'number' || typeof value === 'boolean') s = String(value);
+  else s = JSON.stringify(value);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** One CSV record, CRLF-terminated. */
+export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The item fields of a list answer, in the schema's order: the CSV header. */
+function columnsOf(item: unknown, omit: readonly string[] = []): string[] {
+  const shape = (item as { shape?: Record<string, unknown> }).shape;
+  if (!shape) throw new Error('CSV export needs an object item schema');
+  return Object.keys(shape).filter((k) => !omit.includes(k));
+}
+
+/** `GET {list path}.csv` for every list route named in CSV_EXPORTS. */
+export function csvExportRoutes(routes: readonly RouteDef[]): RouteDef[] {
+  const out: RouteDef[] = [];
+  for (const r of routes) {
+    if (r.method !== 'GET' || r.scope !== 'mode' || !r.list || !r.table || !r.rows) continue;
+    if (!r.path.startsWith(MODE_PREFIX)) continue;
+    const name = r.path.slice(MODE_PREFIX.length);
+    const config = CSV_EXPORTS[name];
+    if (!config) continue;
+    out.push(csvExportRoute(r, name, columnsOf(r.rows.item, config.omit)));
+  }
+  const missing = Object.keys(CSV_EXPORTS).filter((n) => !out.some((r) => r.path === `${MODE_PREFIX}${n}.csv`));
+  if (missing.length) throw new Error(`CSV export without a list route: ${missing.join(', ')}`);
+  return out;
+}
+
+function csvExportRoute(list: RouteDef, name: string, columns: string[]): RouteDef {
+  const spec = list.list!;
+  const def = list.table!;
+  const { toApi, relations } = list.rows!;
+  return {
+    method: 'GET',
+    path: `${list.path}.csv`,
+    scope: 'mode',
+    permission: list.permission,
+    collection: routeCollection(list) ?? undefined,
+    tag: list.tag,
+    summary: `${list.summary}: every matching row as CSV (streamed; same order and filters as the list)`,
+    list: spec,
+    table: def,
+    produces: 'text/csv',
+    handler: async (c) => {
+      const q = parseExportQuery(spec, c.url.searchParams);
+      const scope = scopeOf(c);
+      const db = c.env.DB;
+      const reader = keysetReader(db, def, spec, scope, q);
+      const counter = counterSql(def, scope, q.filters);
+      const cheapCount = counter && counter.args.length <= D1_MAX_BOUND_PARAMS ? counter : null;
+      // The first page (and the count) before answering: a failing query is still a JSON error with its status.
+      const [first, total] = await Promise.all([
+        reader.next(),
+        cheapCount
+          ? db
+              .prepare(cheapCount.sql)
+              .bind(...cheapCount.args)
+              .first<{ n: number }>()
+          : null,
+      ]);
+      const toLines = async (rows: Row[]) => {
+        if (relations) await attachRelated(db, scope, rows, relations);
+        let text = '';
+        for (const row of rows) {
+          const item = toApi(row) as Record<string, unknown>;
+          text += csvLine(columns.map((k) => item[k]));
+        }
+        return text;
+      };
+      const encoder = new TextEncoder();
+      // The header and the first page go out first; then each pull reads and writes one more page.
+      let head: string | null = csvLine(columns) + (first ? await toLines(first) : '');
+      const body = new ReadableStream<Uint8Array>({
+        // One page is read ahead at most (highWaterMark 1): the result is never held whole.
+        async pull(controller) {
+          try {
+            if (head !== null) {
+              controller.enqueue(encoder.encode(head));
+              head = null;
+              if (first === null) controller.close();
+              return;
+            }
+            const rows = await reader.next();
+            if (rows === null) controller.close();
+            else controller.enqueue(encoder.encode(await toLines(rows)));
+          } catch (err) {
+            // The status is sent: the download ends broken (the client sees a failed transfer, not a short file).
+            console.error('api: CSV export failed mid-stream', err instanceof Error ? err.message : String(err));
+            controller.error(err);
+          }
+        },
+      });
+      const date = new Date(c.now).toISOString().slice(0, 10);
+      const headers = new Headers({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name.replaceAll('/', '-')}-${modeOf(c)}-${date}.csv"`,
+        'Cache-Control': 'no-store',
+      });
+      if (total) headers.set('X-Total-Count', String(Number(total.n)));
+      return new Response(body, { status: 200, headers });
+    },
+  };
+}
