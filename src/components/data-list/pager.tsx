@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { PAGE_SIZES, lastPage } from './list-view';
+import { LIST_LIMITS } from '../../shared/api/list-params';
 
 const n = new Intl.NumberFormat('en');
 
@@ -20,11 +21,17 @@ export function Pager({
   onLimit: (limit: number) => void;
 }) {
   const last = lastPage(total, limit);
+  const capped = Math.ceil(total / limit) > last;
   const from = rows === 0 ? 0 : (page - 1) * limit + 1;
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
         {n.format(from)}–{n.format(from + Math.max(rows - 1, 0))} of {n.format(total)}
+        {capped && (
+          <span className="block text-xs">
+            Pages reach {n.format(LIST_LIMITS.maxRows)} rows deep: filter or reverse the sort to see the rest.
+          </span>
+        )}
       </p>
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-2 text-muted-foreground">
