@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { erc1155Abi, erc20Abi, erc721Abi, getAddress, toHex } from 'viem';
+import { encodeFunctionData, erc1155Abi, erc20Abi, erc721Abi, getAddress, toHex, type Address } from 'viem';
 import { arbitrum, base, baseSepolia, mainnet, optimism, polygon, polygonAmoy, sepolia, type Chain } from 'viem/chains';
 import { ID_PREFIX, uuidv7, type IdPrefix } from '../../src/shared/api/ids.ts';
 import { SETTINGS_DEFAULTS } from '../../src/shared/api/settings.ts';
@@ -302,7 +302,7 @@ export async function insertModeData(
     }
   }
 
-  const wallets: { id: string; chain: Chain; user: string | null }[] = [];
+  const wallets: { id: string; chain: Chain; user: string | null; address: Address }[] = [];
   for (let i = 0; i < counts.wallets; i++) {
     const t = at(i, counts.wallets);
     const chain = r.pick(chains);
@@ -311,12 +311,13 @@ export async function insertModeData(
       ? users[Math.min(users.length - 1, Math.floor((i * users.length) / counts.wallets))]!
       : null;
     const id = seededId('acc', t, r);
-    wallets.push({ id, chain, user });
+    const walletAddress = address(r);
+    wallets.push({ id, chain, user, address: walletAddress });
     ins.row('wallets', {
       id,
       ...base,
       user_id: user,
-      address: address(r),
+      address: walletAddress,
       owner_address: accountType === 'Externally Owned Account' ? null : address(r),
       chain_id: chain.id,
       chain_type: 'EVM',
@@ -337,6 +338,7 @@ export async function insertModeData(
   }
 
   const contracts: string[] = [];
+  const contractAddresses: Address[] = [];
   const backendWallets: string[] = [];
   const policies: string[] = [];
   if (!light) {
@@ -349,13 +351,15 @@ export async function insertModeData(
     for (const chain of chains) {
       for (const [name, abi] of abis) {
         const id = seededId('con', start, r);
+        const contractAddress = address(r);
         contracts.push(id);
+        contractAddresses.push(contractAddress);
         ins.row('contracts', {
           id,
           ...base,
           name: `${name} (${chain.name})`,
           chain_id: chain.id,
-          address: address(r),
+          address: contractAddress,
           abi: JSON.stringify(abi),
           public_verified: name === 'USD Coin' ? 1 : 0,
           created_at: start,
@@ -567,13 +571,17 @@ export async function insertModeData(
         policies.length && r.next() < 0.7 ? policies[Math.min(policies.length - 1, chains.indexOf(chain))]! : null,
       interactions: light
         ? '[]'
-        : JSON.stringify([
-            {
-              contract: contracts[chains.indexOf(chain) * 4] ?? null,
-              functionName: 'transfer',
-              functionArgs: [address(r), String(r.int(1, 1000) * 1e6)],
-            },
-          ]),
+        : JSON.stringify(
+            demoInteractions(
+              i,
+              chains.indexOf(chain) * 4,
+              contracts,
+              contractAddresses,
+              w?.address,
+              address(r),
+              r.int(1, 1000),
+            ),
+          ),
       abstraction_type: r.pick(['accountAbstractionV6', 'accountAbstractionV8', 'eip7702']),
       status,
       user_operation_hash: status === 'new' ? null : toHex(r.bytes(32)),
@@ -601,6 +609,62 @@ export async function insertModeData(
       ins.row('transaction_statuses', { transaction_id: id, seq: k + 1, status: s, created_at: t + k * 12_000 }),
     );
   }
+}
+
+/**
+ * The calls of a demo transaction, as an app sends them: the contract, its address, the function with its arguments
+ * and the calldata encoded with viem for the seeded ABI (so the dashboard decodes real data). Which call it is follows
+ * from the transaction's index, and every value from the ones already drawn, so the random sequence (and every other
+ * seeded row) stays what it was. `first` is the index of the chain's first contract: Game Token, Hero NFT, Items, USD
+ * Coin. Every tenth transaction also sends some of the chain's native currency.
+ */
+function demoInteractions(
+  i: number,
+  first: number,
+  contracts: readonly string[],
+  addresses: readonly Address[],
+  from: Address | undefined,
+  recipient: Address,
+  units: number,
+): Record<string, unknown>[] {
+  const amount = BigInt(units) * 1_000_000n;
+  const call =
+    i % 4 === 3
+      ? {
+          at: first + 1,
+          data: encodeFunctionData({
+            abi: erc721Abi,
+            functionName: 'transferFrom',
+            args: [from ?? recipient, recipient, BigInt(units)],
+          }),
+          functionName: 'transferFrom',
+          functionArgs: [from ?? recipient, recipient, String(units)],
+        }
+      : i % 4 === 2
+        ? {
+            at: first + 3,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [recipient, amount] }),
+            functionName: 'approve',
+            functionArgs: [recipient, String(amount)],
+          }
+        : {
+            at: first,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }),
+            functionName: 'transfer',
+            functionArgs: [recipient, String(amount)],
+          };
+  const interactions: Record<string, unknown>[] = [
+    {
+      contract: contracts[call.at],
+      to: addresses[call.at],
+      value: '0',
+      functionName: call.functionName,
+      functionArgs: call.functionArgs,
+      data: call.data,
+    },
+  ];
+  if (i % 10 === 9) interactions.push({ to: recipient, value: String(amount * 10_000_000_000n) });
+  return interactions;
 }
 
 export { ID_PREFIX, uuidv7 };
