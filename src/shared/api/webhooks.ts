@@ -4,13 +4,17 @@ import { idSchema } from './ids.ts';
 import { WEBHOOK_TOPICS, EVENT_TYPES } from './collections.ts';
 export { WEBHOOK_TOPICS, webhookListSpec, deliveryListSpec, EVENT_TYPES, eventListSpec } from './collections.ts';
 
+/**
+ * The URL's shape; the server then checks its target (functions/_lib/net/ssrf-guard.ts: https, public addresses
+ * only; http only for loopback receivers in local development, never in live mode).
+ */
 const httpsUrl = z
   .url({ protocol: /^https?$/ })
   .max(2048)
-  .refine(
-    (u) => u.startsWith('https://') || /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(u),
-    'Webhook URLs must use https (http only for localhost)',
-  );
+  .refine((u) => {
+    const url = new URL(u);
+    return !url.username && !url.password;
+  }, 'Webhook URLs must not carry credentials (user:password@)');
 
 export const webhookSchema = z
   .object({

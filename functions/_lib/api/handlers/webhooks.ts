@@ -15,14 +15,24 @@ import {
 import { listOf } from '../../../../src/shared/api/common';
 import { parseListQuery } from '../../../../src/shared/api/list-params';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
-import { modeOf, scopeOf, type RouteDef } from '../context';
+import { modeOf, scopeOf, type ApiContext, type RouteDef } from '../context';
 import { encryptSecret, randomToken, secretHint } from '../crypto';
-import { isoStrict, json, readJson } from '../http';
+import { ApiError, isoStrict, json, readJson } from '../http';
+import { checkTarget } from '../../net/ssrf-guard';
 import { auditFor, commitCreate } from '../writes';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../crud';
 import { mustReference } from './wallets';
 
 const W = '/projects/:projectId/:mode/webhooks';
+
+/**
+ * The SSRF guard at create/update time: the URL as written (no DNS here: the delivery engine resolves and checks the
+ * addresses again at send time). Loopback only with WEBHOOK_ALLOW_LOOPBACK=true; live mode requires https.
+ */
+async function assertWebhookTarget(c: ApiContext, url: string): Promise<void> {
+  const r = await checkTarget(url, { mode: modeOf(c), allowLoopback: c.env.WEBHOOK_ALLOW_LOOPBACK === 'true' });
+  if (!r.ok) throw new ApiError('bad_request', 'Invalid request body', [{ path: 'url', message: r.reason }]);
+}
 const E = '/projects/:projectId/:mode/events';
 
 function webhookToApi(r: Row) {
@@ -80,6 +90,7 @@ export const webhookRoutes: RouteDef[] = [
     idempotent: true,
     handler: async (c) => {
       const b = await readJson(c.request, webhookCreateSchema);
+      await assertWebhookTarget(c, b.url);
       const id = newId('whk');
       const secret = `whsec_${randomToken(24)}`;
       const row: Row = {
@@ -125,12 +136,15 @@ export const webhookRoutes: RouteDef[] = [
     body: webhookUpdateSchema,
     toApi: webhookToApi,
     item: webhookSchema,
-    toColumns: (b) => ({
-      ...(b.url === undefined ? {} : { url: b.url }),
-      ...(b.description === undefined ? {} : { description: b.description }),
-      ...(b.topics === undefined ? {} : { topics: [...new Set(b.topics)] }),
-      ...(b.enabled === undefined ? {} : { enabled: b.enabled }),
-    }),
+    toColumns: async (b, c) => {
+      if (b.url !== undefined) await assertWebhookTarget(c, b.url);
+      return {
+        ...(b.url === undefined ? {} : { url: b.url }),
+        ...(b.description === undefined ? {} : { description: b.description }),
+        ...(b.topics === undefined ? {} : { topics: [...new Set(b.topics)] }),
+        ...(b.enabled === undefined ? {} : { enabled: b.enabled }),
+      };
+    },
   }),
   deleteRoute({
     path: `${W}/:id`,
