@@ -1,6 +1,7 @@
 import type { PostHog } from 'posthog-js';
 import { publicConfig } from './config';
 import { matchRoute } from '../shared/routes';
+import { hasUrlSecrets, scrubUrl } from '../shared/url-secrets';
 
 /** Tag every event carries, so the dashboard's events stand apart from the product's. */
 export const ANALYTICS_PROJECT_TAG = 'dashboard';
@@ -20,6 +21,38 @@ function run(fn: (p: PostHog) => void): void {
   else queue.push(fn);
 }
 
+/**
+ * A copy of a posthog-js event whose every URL-looking string (`$current_url`, `$referrer`, `$initial_referrer`,
+ * `$session_entry_url`, `$initial_current_url` in `$set_once`, … in `properties`, `$set` and `$set_once`, nested
+ * ones too) has lost its secret parameters and its fragment. posthog-js's `before_send`.
+ */
+export function scrubEvent<T>(value: T): T {
+  if (typeof value === 'string') return scrubUrl(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => scrubEvent(item)) as T;
+  if (value && typeof value === 'object') {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null)
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubEvent(v as unknown)])) as T;
+  }
+  return value;
+}
+
+/**
+ * Resolves once the address bar holds no secret. The auth pages' islands remove `token_hash`, `code` and the
+ * fragment's tokens as soon as they load; until then nothing may read the URL for analytics (posthog-js records the
+ * first URL and referrer it sees at start).
+ */
+function whenUrlClean(): Promise<void> {
+  if (!hasUrlSecrets(location.href)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (hasUrlSecrets(location.href)) return;
+      clearInterval(timer);
+      resolve();
+    }, 50);
+  });
+}
+
 /** Loads posthog-js and sends what was queued. Called once the page is interactive and idle. */
 export async function startAnalytics(): Promise<void> {
   const { posthogKey, posthogHost } = publicConfig();
@@ -28,9 +61,14 @@ export async function startAnalytics(): Promise<void> {
     queue = [];
     return;
   }
+  await whenUrlClean();
   const { default: posthog } = await import('posthog-js');
   posthog.init(posthogKey, {
     api_host: posthogHost,
+    // Every URL posthog-js adds (current URL, referrers, session entry URL, initial person properties) and ours
+    // leave without token parameters and fragments.
+    before_send: (event) => event && scrubEvent(event),
+    disable_capture_url_hashes: true,
     capture_pageview: false,
     capture_pageleave: false,
     autocapture: false,
@@ -81,21 +119,26 @@ export function resetAnalytics(): void {
   }
 }
 
-/** A page view with the path and the route's params. */
+/** A page view with the path and the route's params (the URL without secrets). */
 export function capturePageView(pathname: string = location.pathname): void {
   const match = matchRoute(pathname);
   capture('$pageview', {
-    $current_url: location.href,
+    $current_url: scrubUrl(location.href),
     path: pathname,
     route: match?.route.pattern ?? null,
     params: match?.params ?? {},
   });
 }
 
-/** Sends a page view now and on every later route change (history navigation included). */
+/**
+ * Sends a page view now (on an auth page whose URL still holds a token: once its island has removed it) and on every
+ * later route change (history navigation included).
+ */
 export function trackRouteChanges(): void {
   let last = location.pathname;
-  capturePageView(last);
+  const first = last;
+  if (hasUrlSecrets(location.href)) void whenUrlClean().then(() => capturePageView(first));
+  else capturePageView(first);
   const check = () => {
     if (location.pathname !== last) {
       last = location.pathname;

@@ -98,3 +98,58 @@ test.describe('signed out at first', () => {
     expect(after.properties.distinct_id).not.toBe(demo.id);
   });
 });
+
+test.describe('secrets in auth URLs', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  const all = async () => (await (await fetch(`${E2E.captureURL}/__events`)).json()) as CapturedEvent[];
+  const mentioning = async (marker: string) => (await all()).filter((e) => JSON.stringify(e).includes(marker));
+
+  test('token_hash, codes and fragment tokens of /auth/confirm, /auth/reset-password and /auth/callback never reach analytics', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const secret = `s3cr3t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+    const marker = `mk${Date.now()}`;
+    const fragment = `#access_token=${secret}fa&refresh_token=${secret}fr&provider_token=${secret}fp`;
+    const visits: [path: string, query: string][] = [
+      ['/auth/confirm', `token_hash=${secret}ch&type=signup&code=${secret}cc&marker=${marker}c`],
+      ['/auth/reset-password', `token_hash=${secret}rh&type=recovery&token=${secret}rt&marker=${marker}r`],
+      ['/auth/callback', `code=${secret}kc&access_token=${secret}ka&marker=${marker}k`],
+    ];
+    for (const [path, query] of visits) {
+      await page.goto(`${path}?${query}${fragment}`);
+      // The island removes the secrets from the address bar as soon as it loads.
+      await expect.soft(page).not.toHaveURL(new RegExp(secret));
+      // posthog-js keeps the first URL and referrer it sees in local storage: it must never have seen the secrets.
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(1500);
+      expect.soft(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(secret);
+    }
+
+    // Confirm and reset stay on their page (the links are not valid): each sends a page view with its clean URL.
+    const pages: [path: string, tag: string][] = [
+      ['/auth/confirm', `${marker}c`],
+      ['/auth/reset-password', `${marker}r`],
+    ];
+    for (const [path, tag] of pages) {
+      await expect
+        .poll(async () => (await mentioning(tag)).find((e) => e.event === '$pageview' && e.properties.path === path), {
+          timeout: 15_000,
+        })
+        .toBeTruthy();
+      const view = (await mentioning(tag)).find((e) => e.event === '$pageview' && e.properties.path === path)!;
+      expect(String(view.properties.$current_url)).toContain(`marker=${tag}`);
+      expect(String(view.properties.$current_url)).not.toMatch(/token_hash|code=|token=|#/);
+    }
+    // The callback went on to the sign-in page: the callback URL reaches analytics (if at all) only as a clean
+    // referrer.
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect.poll(async () => (await mentioning(`${marker}k`)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // Nothing captured anywhere (any event, any property, person properties included) holds a secret.
+    await page.waitForTimeout(2000);
+    const leaks = (await all()).filter((e) => JSON.stringify(e).includes(secret));
+    expect(leaks).toEqual([]);
+  });
+});

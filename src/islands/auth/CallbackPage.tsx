@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Notice, auth } from './form-ui';
+import { takeUrlSecrets } from './url-secrets';
 import { storedSession } from '../../scripts/auth-gate';
 import { LOGIN_NOTICES, loginPathWithNotice } from '../../shared/login-notices';
 
@@ -8,10 +9,12 @@ export const CALLBACK_ERRORS = {
   failed: LOGIN_NOTICES.callback_failed.text,
 } as const;
 
-/** Tokens from the URL fragment, taken (and removed from the address bar) as soon as this module loads. */
+/**
+ * Tokens from the URL fragment, taken as soon as this module loads; the fragment and any secret query parameter
+ * (`code`, …) leave the address bar at once.
+ */
 function takeFragment(): { access_token: string | null; refresh_token: string | null } {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
+  const fragment = new URLSearchParams(takeUrlSecrets().hash.slice(1));
   return { access_token: fragment.get('access_token'), refresh_token: fragment.get('refresh_token') };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Notice, auth } from './form-ui';
+import { takeUrlSecrets } from './url-secrets';
 import { authErrorMessage } from './errors';
 import { NewPasswordForm } from './NewPasswordForm';
 import { ResendForm } from './ResendForm';
@@ -13,12 +14,15 @@ type State =
   | { kind: 'invalid'; message: string }
   | { kind: 'invite'; next: string };
 
+/** The link's query, taken when this module loads; `token_hash` leaves the address bar at once. */
+const arrived = typeof window === 'undefined' ? '' : takeUrlSecrets().search;
+
 /** /auth/confirm?token_hash=…&type=signup|invite: verifies the email link and continues. */
 export default function ConfirmPage() {
   const [state, setState] = useState<State>({ kind: 'checking' });
 
   useEffect(() => {
-    const params = parseAuthParams(location.search);
+    const params = parseAuthParams(arrived);
     if (params.typeError) return setState({ kind: 'bad-type', message: params.typeError });
     if (!params.token_hash) return setState({ kind: 'no-token' });
     const type = params.confirmType ?? 'signup';

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Notice, auth } from './form-ui';
+import { takeUrlSecrets } from './url-secrets';
 import { authErrorMessage } from './errors';
 import { NewPasswordForm } from './NewPasswordForm';
 import { parseAuthParams } from '../../shared/search-params';
 
 type State = { kind: 'checking' } | { kind: 'ready' } | { kind: 'invalid'; message: string };
+
+/** The link's query, taken when this module loads; `token_hash` leaves the address bar at once. */
+const arrived = typeof window === 'undefined' ? '' : takeUrlSecrets().search;
 
 /** /auth/reset-password?token_hash=…&type=recovery: verifies the link (signs in), then sets the new password. */
 export default function ResetPasswordForm() {
@@ -12,7 +16,7 @@ export default function ResetPasswordForm() {
 
   useEffect(() => {
     void (async () => {
-      const params = parseAuthParams(location.search);
+      const params = parseAuthParams(arrived);
       try {
         const { client, lastRetryAfter } = await auth();
         if (params.token_hash) {
