@@ -31,10 +31,13 @@ export const apiKeySchema = z
   })
   .meta({ id: 'ApiKey' });
 
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
 /** Only the create and rotate responses carry `secret`, exactly once. */
 export const apiKeyWithSecretSchema = apiKeySchema
   .extend({ secret: z.string().nullable() })
   .meta({ id: 'ApiKeyWithSecret' });
+export type ApiKeyWithSecret = z.infer<typeof apiKeyWithSecretSchema>;
 
 export const apiKeyCreateSchema = z
   .strictObject({

@@ -60,6 +60,7 @@ export const auditEntrySchema = z
     createdAt: timestamp,
   })
   .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** Plans offered (prices in USD per month; overage per 1,000 operations). */
 export const PLANS = {
