@@ -156,6 +156,20 @@ describe('bodies', () => {
     });
     expect(bad3.status).toBe(400);
   });
+  it('a contract address with a bad checksum is 400 at address; all-lowercase is checksummed', async () => {
+    const good = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
+    const bad = await api('POST', `${base}/contracts`, t, {
+      name: 'C',
+      chainId: 1,
+      address: good.replace('d8dA', 'd8Da'),
+    });
+    expect(bad.status, bad.text).toBe(400);
+    expect(bad.body.error.details[0].path).toBe('address');
+    expect(bad.body.error.message).toMatch(/checksum/);
+    const ok = await api('POST', `${base}/contracts`, t, { name: 'C', chainId: 1, address: good.toLowerCase() });
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body.address).toBe(good);
+  });
   it('ids from the path are validated; unknown mode is 404', async () => {
     expect((await api('GET', `${base}/wallets/acc_nope`, t)).status).toBe(404);
     expect((await api('GET', base.replace('/test', '/staging') + '/wallets', t)).status).toBe(404);

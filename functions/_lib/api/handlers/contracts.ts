@@ -44,6 +44,18 @@ export function validateAbi(abi: Record<string, unknown>[]): string[] {
   return functions;
 }
 
+/** The address in its checksummed form; a mixed-case address whose checksum does not match is a 400 at `address`. */
+function checksummed(address: string): string {
+  const sum = getAddress(address);
+  const hex = address.slice(2);
+  const mixedCase = hex !== hex.toLowerCase() && hex !== hex.toUpperCase();
+  if (mixedCase && sum !== address) {
+    const why = 'The address checksum (its mix of upper and lower case) does not match: check it for a typo';
+    throw new ApiError('bad_request', why, [{ path: 'address', message: why }]);
+  }
+  return sum;
+}
+
 function contractToApi(r: Row, withAbi = false) {
   const abi = parseJson<Record<string, unknown>[]>(r.abi, []);
   return {
@@ -90,7 +102,7 @@ export const contractRoutes: RouteDef[] = [
         mode: modeOf(c),
         name: b.name,
         chain_id: b.chainId,
-        address: getAddress(b.address),
+        address: checksummed(b.address),
         abi: JSON.stringify(b.abi),
         public_verified: b.publicVerified ? 1 : 0,
         created_at: c.now,
