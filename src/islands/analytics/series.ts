@@ -1,0 +1,68 @@
+/** Turning the analytics API's buckets into chart columns (pure; the bench and the tests use it too). */
+
+import { TIME_FRAMES } from '../../shared/api/collections';
+
+export { TIME_FRAMES };
+export type TimeFrame = (typeof TIME_FRAMES)[number];
+export const FRAME_LABELS: Record<TimeFrame, string> = {
+  day: 'Last 24 hours',
+  week: 'Last 7 days',
+  month: 'Last 30 days',
+  all: 'All time',
+};
+const FRAME_SECONDS: Record<TimeFrame, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400, all: 0 };
+
+/** Unix seconds of a bucket label: `2026-11-23` (a day) or `2026-11-23T08:00:00Z` (an hour). */
+export function bucketSeconds(date: string): number {
+  return Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date) / 1000;
+}
+
+/** Columns for a chart: x (unix seconds, every bucket of the frame, gaps as zero) and one column per series. */
+export interface Columns {
+  x: number[];
+  series: { label: string; values: number[] }[];
+}
+
+/**
+ * Spreads rows over every bucket from the frame's start (or the first row, for "all") to now, so a quiet day reads
+ * as zero rather than a line drawn across it.
+ */
+export function toColumns<R extends { date: string }>(
+  rows: readonly R[],
+  bucket: 'hour' | 'day',
+  frame: TimeFrame,
+  series: { label: string; value: (row: R) => number; match?: (row: R) => boolean }[],
+  now = Date.now() / 1000,
+): Columns {
+  const step = bucket === 'hour' ? 3600 : 86_400;
+  const floor = (s: number) => Math.floor(s / step) * step;
+  const times = rows.map((r) => bucketSeconds(r.date));
+  const end = Math.max(floor(now), ...times);
+  // The frame's first bucket is partial (the API counts from exactly now − frame): it is shown too.
+  const start = frame === 'all' ? (times.length ? Math.min(...times) : end) : floor(now - FRAME_SECONDS[frame]);
+  const x: number[] = [];
+  for (let t = Math.min(start, ...times); t <= end; t += step) x.push(t);
+  const index = new Map(x.map((t, i) => [t, i]));
+  const out = series.map((s) => ({ label: s.label, values: new Array<number>(x.length).fill(0) }));
+  rows.forEach((r, k) => {
+    const i = index.get(times[k]!);
+    if (i === undefined) return;
+    series.forEach((s, j) => {
+      if (!s.match || s.match(r)) out[j]!.values[i]! += s.value(r);
+    });
+  });
+  return { x, series: out };
+}
+
+/** A bucket's label in tables and the legend: `Nov 23` or `Nov 23, 08:00` (UTC). */
+export function bucketLabel(seconds: number, bucket: 'hour' | 'day', withYear = false): string {
+  const d = new Date(seconds * 1000);
+  const day = d.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  });
+  if (bucket === 'day') return day;
+  return `${day}, ${d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })}`;
+}
