@@ -88,6 +88,17 @@ export async function commitCreate(
   return json(o.response, status);
 }
 
+/**
+ * The stored response when this request repeats an earlier one with the same `Idempotency-Key` (null otherwise): for
+ * handlers that use up something (a challenge nonce) before commitCreate would replay.
+ */
+export async function idempotentReplay(c: ApiContext, requestBody: unknown): Promise<Response | null> {
+  const key = c.request.headers.get('Idempotency-Key');
+  if (key === null || !KEY_RE.test(key)) return null;
+  const hash = await sha256Hex(`${c.request.method} ${c.url.pathname}\n${JSON.stringify(requestBody ?? null)}`);
+  return findReplay(c, key, hash);
+}
+
 async function findReplay(c: ApiContext, key: string, hash: string): Promise<Response | null> {
   const row = await c.env.DB.prepare(
     'SELECT path, request_hash, status, response, created_at FROM idempotency_keys WHERE actor_id = ? AND key = ?',

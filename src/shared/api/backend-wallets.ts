@@ -16,10 +16,37 @@ export const backendWalletSchema = z
   })
   .meta({ id: 'BackendWallet' });
 
-/** The message a developer signs to prove they own an added wallet. */
-export function ownershipMessage(projectId: string, address: string): string {
-  return `I own ${address} and add it to project ${projectId}`;
+/** How long an ownership challenge may be signed and used. */
+export const CHALLENGE_TTL_MS = 10 * 60_000;
+
+/**
+ * The message a developer signs (EIP-191 `personal_sign`) to prove they own an added wallet: the address, project,
+ * mode, a server-issued single-use nonce and its expiry, so a signature cannot be replayed anywhere else or later.
+ */
+export function ownershipMessage(c: {
+  projectId: string;
+  mode: string;
+  address: string;
+  nonce: string;
+  expiresAt: string;
+}): string {
+  return [
+    `I own ${c.address} and add it as a backend wallet to project ${c.projectId} (${c.mode} mode).`,
+    `Nonce: ${c.nonce}`,
+    `Expires: ${c.expiresAt}`,
+  ].join('\n');
 }
+
+export const backendWalletChallengeCreateSchema = z
+  .strictObject({ address: addressField })
+  .meta({ id: 'BackendWalletChallengeCreate' });
+export const backendWalletChallengeSchema = z
+  .object({
+    message: z.string(),
+    nonce: z.string(),
+    expiresAt: timestamp,
+  })
+  .meta({ id: 'BackendWalletChallenge' });
 
 export const backendWalletCreateSchema = z
   .discriminatedUnion('custody', [
@@ -29,6 +56,8 @@ export const backendWalletCreateSchema = z
       name: nameField,
       chainId: chainIdField.optional(),
       address: addressField,
+      /** From `POST …/backend-wallets/challenge` for this address; single use. */
+      nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Expected the nonce of a challenge'),
       signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'Expected a 65-byte hex signature'),
     }),
   ])

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ownershipMessage } from '../../../src/shared/api/backend-wallets';
 import { addMember, api, authServer, newProject, testEnv, token } from './helpers';
 import { addr, DEV_ACCOUNT, ERC20_ABI } from './fixtures';
 
@@ -243,19 +242,24 @@ describe('features', () => {
     const base = `/projects/${p.id}/test/backend-wallets`;
     const c = await api('POST', base, p.ownerToken, { custody: 'custodial', name: 'Hot' });
     expect(c.body.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    const signature = await DEV_ACCOUNT.signMessage({ message: ownershipMessage(p.id, DEV_ACCOUNT.address) });
+    // More in backend-wallet-challenge.test.ts (nonce, expiry, other project or mode).
+    const ch = await api('POST', `${base}/challenge`, p.ownerToken, { address: DEV_ACCOUNT.address });
+    const signature = await DEV_ACCOUNT.signMessage({ message: ch.body.message });
     const good = await api('POST', base, p.ownerToken, {
       custody: 'added',
       name: 'Mine',
       address: DEV_ACCOUNT.address,
+      nonce: ch.body.nonce,
       signature,
     });
     expect(good.status, good.text).toBe(201);
     const wrong = await DEV_ACCOUNT.signMessage({ message: 'something else' });
+    const ch5 = await api('POST', `${base}/challenge`, p.ownerToken, { address: addr(5) });
     const bad = await api('POST', base, p.ownerToken, {
       custody: 'added',
       name: 'Mine',
       address: addr(5),
+      nonce: ch5.body.nonce,
       signature: wrong,
     });
     expect(bad.status).toBe(400);

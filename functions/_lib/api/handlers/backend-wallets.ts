@@ -2,17 +2,20 @@ import { getAddress, verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { newId } from '../../../../src/shared/api/ids';
 import {
+  backendWalletChallengeCreateSchema,
+  backendWalletChallengeSchema,
   backendWalletCreateSchema,
   backendWalletListSpec,
   backendWalletSchema,
   backendWalletUpdateSchema,
+  CHALLENGE_TTL_MS,
   ownershipMessage,
 } from '../../../../src/shared/api/backend-wallets';
 import { insertStmt, isUniqueViolation, type Row } from '../../db/core';
-import { modeOf, type RouteDef } from '../context';
-import { encryptSecret } from '../crypto';
-import { ApiError, isoStrict, readJson } from '../http';
-import { auditFor, commitCreate } from '../writes';
+import { modeOf, type ApiContext, type RouteDef } from '../context';
+import { encryptSecret, randomToken } from '../crypto';
+import { ApiError, isoStrict, json, readJson } from '../http';
+import { auditFor, commitCreate, idempotentReplay } from '../writes';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../crud';
 
 const P = '/projects/:projectId/:mode/backend-wallets';
@@ -31,7 +34,91 @@ function toApi(r: Row) {
   };
 }
 
+const refuse = (path: string, message: string) =>
+  new ApiError('bad_request', `${message}: request a new challenge and sign its message`, [{ path, message }]);
+
+/**
+ * Proves ownership of an added wallet: the challenge `nonce` must have been issued for this project, mode and address
+ * and not have expired, the signature must be the address's over its message (viem), and the nonce is then used up
+ * (deleted; of two concurrent uses one wins). A bad signature leaves the challenge usable until it expires.
+ */
+async function proveOwnership(c: ApiContext, nonce: string, address: `0x${string}`, signature: `0x${string}`) {
+  const db = c.env.DB;
+  const row = await db
+    .prepare(
+      'SELECT address, expires_at FROM backend_wallet_challenges WHERE nonce = ? AND project_id = ? AND mode = ?',
+    )
+    .bind(nonce, c.access!.projectId, modeOf(c))
+    .first<{ address: string; expires_at: number }>();
+  if (!row) throw refuse('nonce', 'Unknown or already used nonce');
+  if (row.expires_at <= c.now) throw refuse('nonce', 'The challenge has expired');
+  if (row.address !== address) throw refuse('address', 'The challenge was issued for another address');
+  const message = ownershipMessage({
+    projectId: c.access!.projectId,
+    mode: modeOf(c),
+    address,
+    nonce,
+    expiresAt: isoStrict(row.expires_at),
+  });
+  const ok = await verifyMessage({ address, message, signature }).catch(() => false);
+  if (!ok)
+    throw new ApiError(
+      'bad_request',
+      `Signature does not prove ownership: sign exactly the challenge message with ${address}`,
+      [{ path: 'signature', message: 'Invalid signature' }],
+    );
+  const used = await db
+    .prepare('DELETE FROM backend_wallet_challenges WHERE nonce = ? RETURNING nonce')
+    .bind(nonce)
+    .first();
+  if (!used) throw refuse('nonce', 'Unknown or already used nonce');
+}
+
 export const backendWalletRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: `${P}/challenge`,
+    scope: 'mode',
+    permission: 'write_data',
+    tag: 'Backend wallets',
+    summary:
+      'Issue an ownership challenge for an address: sign its `message` (EIP-191) and send it with the `nonce` to add the wallet (10 minutes, single use)',
+    body: backendWalletChallengeCreateSchema,
+    response: backendWalletChallengeSchema,
+    status: 201,
+    handler: async (c) => {
+      const b = await readJson(c.request, backendWalletChallengeCreateSchema);
+      const address = getAddress(b.address);
+      const nonce = randomToken(16);
+      const expiresAt = c.now + CHALLENGE_TTL_MS;
+      const db = c.env.DB;
+      await db.batch([
+        // Expired challenges go first, a bounded number at a time (on the expires_at index).
+        db
+          .prepare(
+            'DELETE FROM backend_wallet_challenges WHERE nonce IN (SELECT nonce FROM backend_wallet_challenges WHERE expires_at <= ? ORDER BY expires_at LIMIT 100)',
+          )
+          .bind(c.now),
+        insertStmt(db, 'backend_wallet_challenges', {
+          nonce,
+          project_id: c.access!.projectId,
+          mode: modeOf(c),
+          address,
+          actor_id: c.actor.id,
+          created_at: c.now,
+          expires_at: expiresAt,
+        }),
+      ]);
+      const message = ownershipMessage({
+        projectId: c.access!.projectId,
+        mode: modeOf(c),
+        address,
+        nonce,
+        expiresAt: isoStrict(expiresAt),
+      });
+      return json({ message, nonce, expiresAt: isoStrict(expiresAt) }, 201);
+    },
+  },
   listRoute({
     path: P,
     tag: 'Backend wallets',
@@ -48,7 +135,7 @@ export const backendWalletRoutes: RouteDef[] = [
     permission: 'write_data',
     tag: 'Backend wallets',
     summary:
-      'Create a custodial wallet (key generated and encrypted server-side) or add your own (prove ownership with a signature of the ownership message)',
+      'Create a custodial wallet (key generated and encrypted server-side) or add your own (prove ownership: sign the message of `POST …/challenge` and send its nonce)',
     body: backendWalletCreateSchema,
     response: backendWalletSchema,
     status: 201,
@@ -64,16 +151,10 @@ export const backendWalletRoutes: RouteDef[] = [
         encrypted = await encryptSecret(c.env, pk, `backend_wallets:${id}`);
       } else {
         address = getAddress(b.address) as `0x${string}`;
-        const message = ownershipMessage(c.access!.projectId, address);
-        const ok = await verifyMessage({ address, message, signature: b.signature as `0x${string}` }).catch(
-          () => false,
-        );
-        if (!ok)
-          throw new ApiError(
-            'bad_request',
-            `Signature does not prove ownership: sign exactly "${message}" with ${address}`,
-            [{ path: 'signature', message: 'Invalid signature' }],
-          );
+        // A repeated request with its Idempotency-Key replays before the nonce (already used) is looked at.
+        const replay = await idempotentReplay(c, b);
+        if (replay) return replay;
+        await proveOwnership(c, b.nonce, address, b.signature as `0x${string}`);
       }
       const row: Row = {
         id,
