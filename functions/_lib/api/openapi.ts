@@ -1,4 +1,5 @@
 import { errorSchema } from '../../../src/shared/api/common';
+import { LIST_LIMITS } from '../../../src/shared/api/list-params';
 import type { RouteDef } from './context';
 import { json } from './http';
 import { can, minRole, requiredScopes, SECRET_KEY_ROLE } from './rbac';
@@ -11,8 +12,13 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found (also another tenant’s object)',
   409: 'Conflict (stale version, duplicate)',
   413: 'Body larger than 1 MB',
-  429: 'Rate limited',
-  503: 'The auth server could not be asked about the session (`unavailable`): retry',
+  429: 'Rate limited (`rate_limited`): per client address before authentication, per caller after it; retry after `Retry-After` seconds',
+  503: 'The auth server could not be asked about the session, or the rate limiter could not be reached (`unavailable`): retry',
+};
+
+const RETRY_AFTER = {
+  description: 'Seconds until the rate-limit window ends',
+  schema: { type: 'integer', minimum: 1 },
 };
 
 /** The answer of a list's CSV export (docs/api.md "CSV export"). */
@@ -62,7 +68,13 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
       // A CSV export takes only `order` and `filters` (`page`, `limit`, `total` are a 400 there).
       if (!csv)
         params.push(
-          { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } as never },
+          {
+            name: 'page',
+            in: 'query',
+            required: false,
+            description: `1-based; \`page\` × \`limit\` ≤ ${LIST_LIMITS.maxRows} (deeper is a 400: narrow the filters or reverse the order)`,
+            schema: { type: 'integer', minimum: 1, default: 1 },
+          } as never,
           {
             name: 'limit',
             in: 'query',
@@ -121,6 +133,7 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
     for (const code of [400, 401, 403, 404, 409, 413, 429, 503])
       responses[code] = {
         description: STATUS_TEXT[code],
+        ...(code === 429 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
         content: { 'application/json': { schema: errorRef } },
       };
     (paths[path] ??= {})[r.method.toLowerCase()] = {
