@@ -46,6 +46,8 @@ export const policySchema = z
     enabled: z.boolean(),
     strategy: z.record(z.string(), z.unknown()),
     rules: z.array(policyRuleSchema).optional(),
+    /** Lists only: sponsored transactions and their cost over the last 30 days. */
+    spend30d: z.object({ transactions: z.number().int(), costUsd: z.number() }).optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
     version: z.number().int(),
@@ -119,9 +121,13 @@ export const policyRuleUpdateSchema = z
   })
   .meta({ id: 'PolicyRuleUpdate' });
 
+/** `days`: the report's period, ending now (default 30). */
+export const policySpendQuerySchema = z.strictObject({ days: z.coerce.number().int().min(1).max(365).default(30) });
+
 export const policySpendSchema = z
   .object({
     policyId: idSchema('pol'),
+    days: z.number().int(),
     totals: z.object({ transactions: z.number().int(), gasUsed: z.number(), costUsd: z.number() }),
     daily: z.array(
       z.object({ date: z.string(), transactions: z.number().int(), gasUsed: z.number(), costUsd: z.number() }),

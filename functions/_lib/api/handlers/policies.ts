@@ -7,13 +7,16 @@ import {
   policyRuleSchema,
   policyRuleUpdateSchema,
   policySchema,
+  policySpendQuerySchema,
   policySpendSchema,
   policyUpdateSchema,
 } from '../../../../src/shared/api/policies';
+import { paramsObject } from '../../../../src/shared/search-params';
 import { auditStmt } from '../../db/audit';
-import { getRow, insertStmt, parseJson, updateStmt, type Row } from '../../db/core';
+import { parseListQuery } from '../../../../src/shared/api/list-params';
+import { getRow, insertStmt, listRows, parseJson, updateStmt, type Row } from '../../db/core';
 import { modeOf, scopeOf, type ApiContext, type RouteDef } from '../context';
-import { isoStrict, json, notFound, readJson } from '../http';
+import { ApiError, isoStrict, json, notFound, readJson } from '../http';
 import { auditFor, commitCreate, commitUpdate } from '../writes';
 import { deleteRoute, listRoute, mustGet, updateRoute } from '../crud';
 import { mustReference } from './wallets';
@@ -32,6 +35,7 @@ export function policyToApi(r: Row, rules?: Row[]) {
     enabled: r.enabled === 1,
     strategy: parseJson(r.strategy, {}),
     ...(rules ? { rules: rules.map(ruleToApi) } : {}),
+    ...(r.spend30d ? { spend30d: r.spend30d } : {}),
     createdAt: isoStrict(r.created_at as number),
     updatedAt: isoStrict(r.updated_at as number),
     version: r.version,
@@ -54,6 +58,53 @@ function ruleToApi(r: Row) {
     updatedAt: isoStrict(r.updated_at as number),
     version: r.version,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Puts each listed policy's last-30-day spend on its row (`spend30d`): one aggregate query per page whatever its
+ * size, the ids as one JSON parameter (like db/related.ts), each policy read on the (policy_id, created_at) index.
+ */
+async function attachSpend(c: ApiContext, rows: Row[]) {
+  for (const r of rows) r.spend30d = { transactions: 0, costUsd: 0 };
+  if (!rows.length) return;
+  const s = scopeOf(c);
+  const { results } = await c.env.DB.prepare(
+    `SELECT policy_id AS id, COUNT(*) AS n, COALESCE(SUM(cost_usd), 0) AS cost FROM transactions
+     WHERE policy_id IN (SELECT value FROM json_each(?)) AND created_at >= ? AND project_id = ? AND mode = ?
+     GROUP BY policy_id`,
+  )
+    .bind(JSON.stringify(rows.map((r) => r.id)), c.now - 30 * DAY_MS, s.projectId, s.mode)
+    .all<{ id: string; n: number; cost: number }>();
+  const byId = new Map(results.map((r) => [r.id, r]));
+  for (const r of rows) {
+    const hit = byId.get(r.id as string);
+    if (hit) r.spend30d = { transactions: hit.n, costUsd: Math.round(hit.cost * 100) / 100 };
+  }
+}
+
+/**
+ * A contract rule's contract must be on the policy's chain, and its function one of the contract's ABI functions
+ * (when the contract has an ABI): answered at the field.
+ */
+async function checkContractRule(c: ApiContext, policy: Row, contractId: string | null, functionName: string | null) {
+  if (!contractId) return;
+  const contract = await getRow(c.env.DB, 'contracts', scopeOf(c), contractId);
+  if (!contract) return;
+  if (contract.chain_id !== policy.chain_id)
+    throw new ApiError('bad_request', 'The contract is on another chain than the policy', [
+      {
+        path: 'contractId',
+        message: `The contract is on chain ${contract.chain_id}, the policy on ${policy.chain_id}`,
+      },
+    ]);
+  const abi = parseJson(contract.abi, []) as { type?: string; name?: string }[];
+  const names = new Set(abi.filter((i) => i.type === 'function').map((i) => i.name));
+  if (functionName && names.size && !names.has(functionName))
+    throw new ApiError('bad_request', `\`${functionName}\` is not a function of this contract`, [
+      { path: 'functionName', message: 'Not a function of the contract’s ABI' },
+    ]);
 }
 
 async function strategyRefs(c: ApiContext, s: { tokenContract?: string; depositor?: string } | undefined) {
@@ -106,15 +157,17 @@ function toggle(enabled: boolean): RouteDef {
 }
 
 export const policyRoutes: RouteDef[] = [
-  listRoute({
-    path: P,
-    tag: 'Policies',
-    summary: 'List gas sponsorship policies',
-    def: POLICIES,
-    spec: policyListSpec,
-    toApi: (r) => policyToApi(r),
-    item: policySchema,
-  }),
+  withSpend(
+    listRoute({
+      path: P,
+      tag: 'Policies',
+      summary: 'List gas sponsorship policies, each with its spend over the last 30 days (`spend30d`)',
+      def: POLICIES,
+      spec: policyListSpec,
+      toApi: (r) => policyToApi(r),
+      item: policySchema,
+    }),
+  ),
   {
     method: 'POST',
     path: P,
@@ -222,6 +275,7 @@ export const policyRoutes: RouteDef[] = [
       const b = await readJson(c.request, policyRuleCreateSchema);
       const policy = await mustGet(c, 'policies', c.params.id!, 'Policy');
       await mustReference(c, 'contracts', b.contractId, 'contractId');
+      await checkContractRule(c, policy, b.contractId ?? null, b.functionName ?? null);
       const row: Row = {
         id: newId('afu'),
         project_id: c.access!.projectId,
@@ -261,6 +315,28 @@ export const policyRoutes: RouteDef[] = [
     handler: async (c) => {
       const { version, ...b } = await readJson(c.request, policyRuleUpdateSchema);
       const rule = await mustRule(c);
+      const wildcard = b.wildcard ?? rule.wildcard === 1;
+      const functionName = b.functionName === undefined ? (rule.function_name as string | null) : b.functionName;
+      if (rule.type !== 'rate_limit' && !wildcard && !functionName)
+        throw new ApiError('bad_request', 'Give a function name or set wildcard', [
+          { path: 'functionName', message: 'Give a function name or set wildcard' },
+        ]);
+      if (rule.type === 'rate_limit' && (b.functionName || b.wildcard))
+        throw new ApiError('bad_request', 'Rate limits have no function', [
+          { path: 'functionName', message: 'Rate limits have no function' },
+        ]);
+      if (
+        rule.type === 'rate_limit' &&
+        rule.limit_type === 'gas_per_transaction' &&
+        (b.intervalUnit || b.intervalValue)
+      )
+        throw new ApiError('bad_request', 'A per-transaction gas limit has no interval', [
+          { path: 'intervalUnit', message: 'A per-transaction gas limit has no interval' },
+        ]);
+      if (b.functionName) {
+        const policy = await mustGet(c, 'policies', c.params.id!, 'Policy');
+        await checkContractRule(c, policy, rule.contract_id as string | null, b.functionName);
+      }
       const set: Row = {};
       if (b.functionName !== undefined) set.function_name = b.functionName;
       if (b.wildcard !== undefined) set.wildcard = b.wildcard;
@@ -301,11 +377,12 @@ export const policyRoutes: RouteDef[] = [
     scope: 'mode',
     permission: 'read',
     tag: 'Policies',
-    summary: 'Spend report: sponsored transactions, gas and cost per day (last 30 days)',
+    summary: 'Spend report: sponsored transactions, gas and cost per day over the last `days` days (1–365, default 30)',
     response: policySpendSchema,
     handler: async (c) => {
+      const { days } = policySpendQuerySchema.parse(paramsObject(c.url.searchParams));
       const policy = await mustGet(c, 'policies', c.params.id!, 'Policy');
-      const since = c.now - 30 * 86_400_000;
+      const since = c.now - days * DAY_MS;
       const { results } = await c.env.DB.prepare(
         `SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS n, COALESCE(SUM(gas_used), 0) AS gas, COALESCE(SUM(cost_usd), 0) AS cost
          FROM transactions WHERE policy_id = ? AND created_at >= ? GROUP BY day ORDER BY day`,
@@ -327,9 +404,22 @@ export const policyRoutes: RouteDef[] = [
         { transactions: 0, gasUsed: 0, costUsd: 0 },
       );
       totals.costUsd = Math.round(totals.costUsd * 100) / 100;
-      return json({ policyId: policy.id, totals, daily });
+      return json({ policyId: policy.id, days, totals, daily });
     },
   },
 ];
+
+/** The list route with each page's spend attached before its rows are turned into API objects. */
+function withSpend(route: RouteDef): RouteDef {
+  return {
+    ...route,
+    handler: async (c) => {
+      const q = parseListQuery(policyListSpec, c.url.searchParams);
+      const { rows, total } = await listRows(c.env.DB, POLICIES, policyListSpec, scopeOf(c), q);
+      await attachSpend(c, rows);
+      return json({ data: rows.map((r) => policyToApi(r)), page: q.page, limit: q.limit, total });
+    },
+  };
+}
 
 export { getRow };
