@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PAGE_SIZE,
+  listParam,
   listRequestPath,
   readListView,
   viewSearch,
@@ -83,5 +84,23 @@ describe('changing a view', () => {
       total: 9,
     });
     expect(q.toString()).toBe('page=2&limit=50&total=9');
+  });
+});
+
+describe('a list under a page with URL state of its own takes prefixed parameters', () => {
+  it('reads and writes txPage, txLimit, … and leaves the page’s own `page` alone', () => {
+    const view = readListView(transactionListSpec, 'page=transactions&txPage=3&txLimit=10&txTotal=42', 'tx');
+    expect(view.query).toMatchObject({ page: 3, limit: 10, total: 42 });
+    expect(view.notices).toEqual([]);
+    const p = viewSearch('?page=transactions&txPage=3', transactionListSpec, { ...view.query, page: 2 }, 'tx');
+    expect(p.toString()).toBe('page=transactions&txPage=2&txLimit=10&txTotal=42');
+    expect(listParam('filters', 'tx')).toBe('txFilters');
+    expect(listParam('filters')).toBe('filters');
+  });
+
+  it('a bad prefixed parameter is named in its notice; unprefixed names are not the list’s', () => {
+    const view = readListView(transactionListSpec, 'page=rules&limit=7&txLimit=abc', 'tx');
+    expect(view.query).toMatchObject({ page: 1, limit: DEFAULT_PAGE_SIZE });
+    expect(view.notices).toEqual([expect.stringContaining('`txLimit`')]);
   });
 });

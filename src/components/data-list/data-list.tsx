@@ -71,6 +71,11 @@ export interface DataListProps<T extends { id: string }> {
   actions?: ReactNode;
   /** Filters always sent with the request (an object's page listing what belongs to it); not shown, not removable. */
   baseFilters?: readonly Filter[];
+  /**
+   * Prefix of the list's URL parameters (`tx` → `txPage`, `txLimit`, `txOrder`, `txFilters`, `txTotal`), for a list
+   * on a page whose own URL state uses those names (a tabbed page's `page`). Unset: the plain names.
+   */
+  urlPrefix?: string;
 }
 
 const ROW_HEIGHT = 'h-12';
@@ -83,9 +88,9 @@ const SKELETON_ROWS = 8;
  * search, column chooser, CSV export, loading/empty/error states, keyboard, all in the URL.
  */
 export function DataList<T extends { id: string }>(props: DataListProps<T>) {
-  const { spec, columns, apiPath } = props;
+  const { spec, columns, apiPath, urlPrefix = '' } = props;
   const search = useSearch();
-  const view = useMemo(() => readListView(spec, search), [spec, search]);
+  const view = useMemo(() => readListView(spec, search, urlPrefix), [spec, search, urlPrefix]);
   const { query } = view;
   // Notices outlive the URL correction below (which drops the bad parameters), until dismissed.
   const [notices, setNotices] = useState<string[]>([]);
@@ -101,8 +106,8 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   useEffect(() => {
     if (!view.notices.length) return;
     setNotices(view.notices); // eslint-disable-line react-hooks/set-state-in-effect -- kept after the URL is corrected
-    setSearch(viewSearch(location.search, spec, view.query), { replace: true });
-  }, [view, spec]);
+    setSearch(viewSearch(location.search, spec, view.query, urlPrefix), { replace: true });
+  }, [view, spec, urlPrefix]);
 
   const base = props.baseFilters ?? [];
   const requestQuery = base.length ? { ...query, filters: [...base, ...query.filters] } : query;
@@ -116,14 +121,14 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   // Page 1 counts; its total travels in the URL so later pages do not count again (docs/api.md "Lists").
   useEffect(() => {
     if (!data || query.page !== 1 || query.total === data.total) return;
-    setSearch(viewSearch(location.search, spec, { ...query, total: data.total }), { replace: true });
-  }, [data, query, spec]);
+    setSearch(viewSearch(location.search, spec, { ...query, total: data.total }, urlPrefix), { replace: true });
+  }, [data, query, spec, urlPrefix]);
 
   useEffect(() => {
     if (data?.data.length && !performance.getEntriesByName(FIRST_ROW_MARK).length) performance.mark(FIRST_ROW_MARK);
   }, [data]);
 
-  const go = (next: typeof query) => setSearch(viewSearch(location.search, spec, next));
+  const go = (next: typeof query) => setSearch(viewSearch(location.search, spec, next, urlPrefix));
   const shown = columns.filter((c) => visible.includes(c.id));
   const loading = !data && !state.error;
 

@@ -24,12 +24,20 @@ export interface ListView {
   notices: string[];
 }
 
-/** Reads the view of a list from a query string; never throws. */
-export function readListView(spec: ListSpec, search: string): ListView {
+/**
+ * The URL name of a list parameter: as is, or with a prefix for a list that shares its page's URL with other state
+ * (`tx` → `txPage`, `txLimit`, …), e.g. a list under a tabbed page whose `page` parameter picks the tab.
+ */
+export function listParam(key: (typeof LIST_PARAMS)[number], prefix = ''): string {
+  return prefix ? `${prefix}${key[0]!.toUpperCase()}${key.slice(1)}` : key;
+}
+
+/** Reads the view of a list from a query string (its parameters optionally prefixed); never throws. */
+export function readListView(spec: ListSpec, search: string, prefix = ''): ListView {
   const params = new URLSearchParams(search);
   const own = new URLSearchParams();
   for (const key of LIST_PARAMS) {
-    const value = params.get(key);
+    const value = params.get(listParam(key, prefix));
     if (value !== null && value !== '') own.set(key, value);
   }
   if (!own.has('limit')) own.set('limit', String(DEFAULT_PAGE_SIZE));
@@ -39,7 +47,7 @@ export function readListView(spec: ListSpec, search: string): ListView {
       return { query: parseListQuery(spec, own), notices };
     } catch (error) {
       if (!(error instanceof ListParamError) || !own.has(error.param)) throw error;
-      notices.push(`Ignored \`${error.param}\`: ${error.message}.`);
+      notices.push(`Ignored \`${listParam(error.param as (typeof LIST_PARAMS)[number], prefix)}\`: ${error.message}.`);
       own.delete(error.param);
       if (error.param === 'limit') own.set('limit', String(DEFAULT_PAGE_SIZE));
     }
@@ -66,17 +74,19 @@ export function viewSearch(
   current: string,
   spec: ListSpec,
   query: Omit<ListQuery, 'total'> & { total?: number },
+  prefix = '',
 ): URLSearchParams {
   const p = new URLSearchParams(current);
-  for (const key of LIST_PARAMS) p.delete(key);
-  if (query.page > 1) p.set('page', String(query.page));
-  if (query.limit !== DEFAULT_PAGE_SIZE) p.set('limit', String(query.limit));
+  const name = (key: (typeof LIST_PARAMS)[number]) => listParam(key, prefix);
+  for (const key of LIST_PARAMS) p.delete(name(key));
+  if (query.page > 1) p.set(name('page'), String(query.page));
+  if (query.limit !== DEFAULT_PAGE_SIZE) p.set(name('limit'), String(query.limit));
   const d = spec.defaultOrder;
   if (query.order.field !== d.field || query.order.dir !== d.dir) {
-    p.set('order', `${query.order.field}:${query.order.dir}`);
+    p.set(name('order'), `${query.order.field}:${query.order.dir}`);
   }
-  if (query.filters.length) p.set('filters', encodeFilters(query.filters));
-  if (query.total !== undefined) p.set('total', String(query.total));
+  if (query.filters.length) p.set(name('filters'), encodeFilters(query.filters));
+  if (query.total !== undefined) p.set(name('total'), String(query.total));
   return p;
 }
 
