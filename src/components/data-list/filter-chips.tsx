@@ -16,6 +16,14 @@ export interface FilterChip {
   options: readonly ChipOption[];
 }
 
+/** `accountId` → "account", `transactionHash` → "transaction hash": a field name as people say it. */
+export function fieldLabel(field: string): string {
+  return field
+    .replace(/Id$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
+
 const valuesOf = (f: Filter | undefined): FilterValue[] =>
   f === undefined ? [] : Array.isArray(f.value) ? f.value : [f.value];
 
@@ -122,12 +130,12 @@ export function FilterChips({
           >
             {describe?.(f) ?? (
               <span>
-                <span className="font-medium">{f.field}</span>: {valuesOf(f).join(', ')}
+                <span className="font-medium">{fieldLabel(f.field)}</span>: {valuesOf(f).join(', ')}
               </span>
             )}
             <button
               type="button"
-              aria-label={`Clear ${f.field} filter`}
+              aria-label={`Clear ${fieldLabel(f.field)} filter`}
               onClick={() => onChange(f.field, null)}
               className="mr-1 inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-muted"
             >

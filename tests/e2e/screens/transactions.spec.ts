@@ -128,7 +128,7 @@ test('transactions: search by hash, filters from links with names, open by id, d
   await search.fill(tx.policyId!);
   await search.press('Enter');
   await expect(filters).toContainText(`Policy: ${tx.policy!.name}`);
-  await page.getByRole('button', { name: 'Clear accountId filter' }).click();
+  await page.getByRole('button', { name: 'Clear account filter' }).click();
   await search.fill(tx.userId!);
   await search.press('Enter');
   await expect(filters).toContainText(`User: ${tx.user!.name ?? tx.user!.email}`);
