@@ -61,7 +61,8 @@ async function userChildren(
   ];
   const { rows, total } = await listRows<Row>(c.env.DB, def, spec, scopeOf(c), q);
   await attachRelated(c.env.DB, scopeOf(c), rows, relations);
-  return json({ data: rows.map(toApi), page: q.page, limit: q.limit, total });
+  // One argument: transactionToApi's second parameter is the status history, not map's index.
+  return json({ data: rows.map((r) => toApi(r)), page: q.page, limit: q.limit, total });
 }
 
 /** Same allow-lists as users, minus `authenticated` (fixed to false). */
