@@ -11,8 +11,9 @@
  *     passed, ≤ 100 ms counted (deep page: information). Seeds `.wrangler/scale-state` first when it is missing or
  *     stale (scripts/seed/scale-state.ts); a measurement that misses is re-measured (rounds ≥ 5 s apart until three agree, at most five, on a fresh server) and judged by their median
  *     rounds; the per-variant table goes to tests/.artifacts/bench-api.txt.
- *   - CSV export at scale: the 1,000,000 transactions as one streamed `transactions.csv` ≥ 10,000 rows/s, every row
- *     there (= X-Total-Count); MB/s, server CPU and memory for information (scripts/bench/csv-export.ts)
+ *   - CSV export at scale: the 1,000,000 transactions as one streamed `transactions.csv`, every row there
+ *     (= X-Total-Count), server CPU ≤ 100 s per million rows; rows/s, MB/s and memory for information
+ *     (scripts/bench/csv-export.ts)
  * Needs a build (`npm run build`). `--no-lighthouse` and `--no-api` skip those parts (`--no-csv` the CSV export alone).
  */
 import { existsSync, mkdirSync, statfsSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ import { ensureChromium } from './lib/chromium.ts';
 import { signInForBench } from './bench/sign-in.ts';
 import { API_BUDGETS, formatApiTable, isOver, runApiBench, worstOf, type ApiMeasurement } from './bench/api.ts';
 import { scaleStateStaleness } from './seed/scale-state.ts';
-import { CSV_BUDGET, runCsvExportBench } from './bench/csv-export.ts';
+import { CSV_BUDGET, csvWithinBudget, runCsvExportBench } from './bench/csv-export.ts';
 import { hoverClickToFirstRow, HOVER_MS } from './bench/hover-click.ts';
 import { analyticsChartDrawMs } from './bench/analytics-draw.ts';
 import { withSignedInPage } from './bench/sign-in.ts';
@@ -255,21 +256,30 @@ if (!process.argv.includes('--no-api')) {
   if (!process.argv.includes('--no-csv')) {
     console.log('bench: CSV export of the 1,000,000 transactions…');
     const csv = await phase('CSV export', () => runCsvExportBench());
-    const rate = Math.round(csv.rowsPerSecond).toLocaleString('en');
+    const perMillion = (csv.serverCpuSeconds / Math.max(csv.rows, 1)) * 1e6;
     rows.push({
-      name: 'CSV export transactions.csv at scale (rows/s)',
+      name: 'CSV export transactions.csv at scale: server CPU per 1M rows',
       figure:
-        csv.rows === csv.expected
-          ? `${rate} rows/s (${(csv.rows / 1e6).toFixed(1)}M rows in ${csv.seconds.toFixed(1)} s)`
-          : `${csv.rows} rows, X-Total-Count ${csv.expected ?? 'absent'}`,
-      budget: `≥ ${CSV_BUDGET.rowsPerSecond.toLocaleString('en')} rows/s`,
-      ok: csv.rows === csv.expected && csv.rowsPerSecond >= CSV_BUDGET.rowsPerSecond,
+        csv.rows !== csv.expected
+          ? `${csv.rows} rows, X-Total-Count ${csv.expected ?? 'absent'}`
+          : csv.serverCpuSeconds > 0
+            ? `${perMillion.toFixed(0)} s (${Math.round(csv.rows / csv.serverCpuSeconds).toLocaleString('en')} rows/CPU-s)`
+            : `no /proc: ${Math.round(csv.rowsPerSecond).toLocaleString('en')} rows/s`,
+      budget:
+        csv.serverCpuSeconds > 0
+          ? `≤ ${CSV_BUDGET.serverCpuSecondsPerMillionRows} s, all rows`
+          : `≥ ${CSV_BUDGET.rowsPerSecondWithoutProc.toLocaleString('en')} rows/s`,
+      ok: csvWithinBudget(csv),
     });
     rows.push({
-      name: 'CSV export size, server CPU and memory (info)',
-      figure:
-        `${(csv.bytes / 1e6).toFixed(0)} MB, ${csv.megabytesPerSecond.toFixed(1)} MB/s; CPU ${csv.serverCpuSeconds.toFixed(0)} s; ` +
-        `${Math.round(csv.idleServerRssMb)}→${Math.round(csv.peakServerRssMb)} MB`,
+      name: 'CSV export transactions.csv at scale: rows/s (info)',
+      figure: `${Math.round(csv.rowsPerSecond).toLocaleString('en')} rows/s, ${csv.megabytesPerSecond.toFixed(1)} MB/s (${(csv.rows / 1e6).toFixed(1)}M rows in ${csv.seconds.toFixed(1)} s)`,
+      budget: '(info)',
+      ok: true,
+    });
+    rows.push({
+      name: 'CSV export size and server memory, idle → peak (info)',
+      figure: `${(csv.bytes / 1e6).toFixed(0)} MB; ${Math.round(csv.idleServerRssMb)} → ${Math.round(csv.peakServerRssMb)} MB`,
       budget: '(info)',
       ok: true,
     });

@@ -5,11 +5,13 @@
  * byte to last), the time to the first byte and the server's peak memory (workerd and wrangler, sampled every
  * 250 ms: nearly flat when the export streams; holding the file would add its ~600 MB).
  *
- * Budget: ≥ 10,000 rows/s, i.e. the million rows in ≤ 100 s: the browser's progress bar moves by ten pages of 1,000
- * rows a second, and the download stays a bounded part of `npm test` on a 2-core machine. On the shared 2-core dev
- * container (load 10–25 from other work) it measured 15,456 rows/s (the server spent ~20,000 rows per CPU-second,
- * wrangler's proxy included); 20,000 rows/s would leave no room for a busy neighbour. Row count = X-Total-Count is
- * checked too.
+ * Budget: the server's CPU time ≤ 100 s per million rows (≥ 10,000 rows per CPU-second), every row there
+ * (= X-Total-Count). CPU time, not the wall clock: on the shared 2-core dev container (load 10–25 from other work) three
+ * downloads took 65, 159 and 224 s (15,456, 6,274 and 4,473 rows/s) while the server's CPU time stayed at 49–53 s, so
+ * a wall-clock budget would judge the neighbours and CPU time judges the export. 100 s leaves twice the measured
+ * cost for a slower machine; a change that doubles the work per row fails. rows/s and MB/s are printed for
+ * information (what the browser sees; ≈ the CPU figure when the bench has the machine). Without /proc (no CPU
+ * figure) the budget falls back to ≥ 10,000 rows/s of wall clock.
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -23,7 +25,14 @@ import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export const CSV_BUDGET = { rowsPerSecond: 10_000 } as const;
+export const CSV_BUDGET = { serverCpuSecondsPerMillionRows: 100, rowsPerSecondWithoutProc: 10_000 } as const;
+
+/** Whether a download meets the budget: every row, and the server's CPU time (or, without /proc, the wall clock). */
+export function csvWithinBudget(r: CsvExportResult): boolean {
+  if (r.rows !== r.expected || r.rows <= 0) return false;
+  if (r.serverCpuSeconds > 0) return (r.serverCpuSeconds / r.rows) * 1e6 <= CSV_BUDGET.serverCpuSecondsPerMillionRows;
+  return r.rowsPerSecond >= CSV_BUDGET.rowsPerSecondWithoutProc;
+}
 
 export interface CsvExportResult {
   rows: number;
