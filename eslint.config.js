@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-*/**',
+      '.tools/**',
       '.astro/**',
       '**/.wrangler/**',
       'node_modules/**',

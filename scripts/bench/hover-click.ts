@@ -44,7 +44,8 @@ export async function hoverClickToFirstRow(
           const read = () => {
             const mark = performance.getEntriesByName(m)[0];
             if (mark) resolve(mark.startTime);
-            else if (performance.now() > 15_000) resolve(Number.POSITIVE_INFINITY); // no row: over any budget
+            else if (performance.now() > 15_000)
+              resolve(Number.POSITIVE_INFINITY); // no row: over any budget
             else setTimeout(read, 10);
           };
           read();
