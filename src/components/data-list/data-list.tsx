@@ -291,7 +291,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           />
         )
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border" aria-busy={loading || state.loading}>
+        <div className="relative overflow-x-auto rounded-lg border border-border" aria-busy={loading || state.loading}>
           <table className="w-full text-left text-sm" aria-label={props.label}>
             <thead className="border-b border-border bg-muted/50 text-xs text-muted-foreground">
               <tr>
