@@ -399,9 +399,10 @@ export const policyRoutes: RouteDef[] = [
         (a, d) => ({
           transactions: a.transactions + d.transactions,
           gasUsed: a.gasUsed + d.gasUsed,
-          costUsd: a.costUsd + d.costUsd,
+          costUsd: a.costUsd,
         }),
-        { transactions: 0, gasUsed: 0, costUsd: 0 },
+        // The total cost is rounded once, from the exact daily sums (as the list's `spend30d`).
+        { transactions: 0, gasUsed: 0, costUsd: results.reduce((a, r) => a + r.cost, 0) },
       );
       totals.costUsd = Math.round(totals.costUsd * 100) / 100;
       return json({ policyId: policy.id, days, totals, daily });
