@@ -136,3 +136,7 @@ export const policySpendSchema = z
   .meta({ id: 'PolicySpend' });
 
 export { addressField };
+
+export type Policy = z.infer<typeof policySchema>;
+export type PolicyRule = z.infer<typeof policyRuleSchema>;
+export type PolicySpend = z.infer<typeof policySpendSchema>;
