@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, inputClass } from '../../components/ui/field';
-import { ApiRequestError } from '../../lib/api-client';
+import { apiRequest, ApiRequestError } from '../../lib/api-client';
 import { apiWrite } from '../../lib/api-write';
 import { toastOnNextPage } from '../../lib/toast';
 import { cn } from '../../lib/cn';
@@ -308,8 +308,10 @@ export function EditUserDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [stale, setStale] = useState(false);
+  // The version read after a conflict: the next save applies the changes to it (the page reloads it as well).
+  const [latest, setLatest] = useState<number | null>(null);
   return (
-    <Dialog open={open} onOpenChange={(o) => (onOpenChange(o), setStale(false))} title="Edit user">
+    <Dialog open={open} onOpenChange={(o) => (onOpenChange(o), setStale(false), setLatest(null))} title="Edit user">
       <UserFields
         initial={valuesOf(user)}
         submitLabel="Save"
@@ -329,7 +331,7 @@ export function EditUserDialog({
           try {
             await apiWrite<User>(path, {
               method: 'PATCH',
-              body: { ...changed, version: user.version },
+              body: { ...changed, version: Math.max(latest ?? 0, user.version) },
               pending: 'Saving user…',
               done: 'User saved',
               invalidate: [path, listPath],
@@ -338,6 +340,9 @@ export function EditUserDialog({
             onOpenChange(false);
           } catch (e) {
             if (e instanceof ApiRequestError && e.status === 409) {
+              // Read the latest version before the form is free again, so that saving again cannot race the reload.
+              const fresh = await apiRequest<User>(path).catch(() => null);
+              if (fresh) setLatest(fresh.version);
               setStale(true);
               reload();
             }
