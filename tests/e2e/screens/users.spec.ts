@@ -38,9 +38,7 @@ async function users(page: Page, mode: 'live' | 'test', query: string): Promise<
 
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 
-test('users: list, filter, sort, page, URL state, back/forward, detail with its transactions paged', async ({
-  page,
-}) => {
+test('users: list, filter, sort, page, URL state, back/forward, open a user', async ({ page }) => {
   await page.goto(USERS);
   const rows = await dataRows(page);
   await expect(rows).toHaveCount(25);
@@ -91,7 +89,11 @@ test('users: list, filter, sort, page, URL state, back/forward, detail with its 
   const id = page.url().split('/').at(-1)!;
   const user = page.getByRole('region', { name: 'User' });
   await expect(user.getByText(id)).toBeVisible();
+});
 
+test("users: the user page, with the user's transactions paged in the URL", async ({ page }) => {
+  await page.goto(USERS);
+  await dataRows(page);
   // The user with the most transactions: its transactions two per page, the page in the URL.
   const txs0 = await apiAsUser(page, 'GET', `/projects/${DEMO_PROJECT}/test/transactions?limit=100`);
   const counts = new Map<string, number>();
