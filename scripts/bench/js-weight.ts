@@ -2,7 +2,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const STATIC_IMPORT = /(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+// Static `import … from "./x.js"` and re-exports `export … from "./x.js"`: both load the chunk before the page runs.
+const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 
 /**
  * Gzipped bytes of the JavaScript a built page loads before any interaction: its module scripts, preloads and
