@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from './use-client-store';
 import { useSyncExternalStore } from 'react';
 import type { Permission } from '../shared/api/permissions';
 import { $modePath, $projectRoute, $role, allowed, type ProjectRoute } from '../stores/project-context';
@@ -25,5 +25,5 @@ export function useModePath(): string | null {
 
 /** Whether the signed-in user may do this in the page's project (false until the role is known). */
 export function useCan(permission: Permission): boolean {
-  return allowed(useStore($role), permission);
+  return allowed(useClientStore($role, null), permission);
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useClientStore } from '../../lib/use-client-store';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { Badge } from '../../components/ui/badge';
 import { CopyText } from '../../components/ui/copy-button';
@@ -9,7 +10,6 @@ import type { ApiKey, ApiKeyWithSecret } from '../../shared/api/api-keys';
 import { API_KEY_TYPES, apiKeyListSpec } from '../../shared/api/collections';
 import { projectPath } from '../../shared/routes';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
-import { useStore } from '@nanostores/react';
 import { $role } from '../../stores/project-context';
 import { CreateKeyDialog } from './create-key-dialog';
 import { KeyStatus } from './key-status';
@@ -32,7 +32,7 @@ export function ScopeList({ scopes }: { scopes: readonly string[] }) {
 export function ApiKeysPage() {
   const route = useProjectRoute();
   const base = useModePath();
-  const role = useStore($role);
+  const role = useClientStore($role, null);
   const canManage = useCan('manage_keys');
   const [secret, setSecret] = useState<ApiKeyWithSecret | null>(null);
   if (role && !canManage)

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../../lib/use-client-store';
 import { Plus } from 'lucide-react';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { TooltipProvider } from '../../components/ui/tooltip';
@@ -19,7 +19,7 @@ import type { Contract } from './types';
 export function ContractsPage() {
   const route = useProjectRoute();
   const apiPath = useModePath();
-  const favorites = useStore($favoriteChains);
+  const favorites = useClientStore($favoriteChains, []);
   const canWrite = useCan('write_data');
   const mode = route?.mode ?? 'test';
   const open = (c: Contract) =>

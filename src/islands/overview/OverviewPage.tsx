@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../../lib/use-client-store';
 import { ArrowDownRight, ArrowUpRight, CheckCircle2, Circle, Minus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { projectPath } from '../../shared/routes';
@@ -95,7 +95,7 @@ function Step({ done, title, href, detail }: { done: boolean | null; title: stri
 
 /** The getting-started checklist, ticked from real data; skipping it is remembered (the skip-onboarding flag). */
 function Checklist({ base, projectId, mode }: { base: string | null; projectId: string; mode: 'live' | 'test' }) {
-  const skipped = useStore($skipOnboarding);
+  const skipped = useClientStore($skipOnboarding, false);
   const keys = useApiQuery<Page>(
     base && `${base}/api-keys?limit=100&filters=${encodeURIComponent('[{"field":"type","op":"eq","value":"secret"}]')}`,
   );

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../../lib/use-client-store';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { RelativeTime } from '../../components/ui/relative-time';
@@ -21,7 +21,7 @@ import { STRATEGY_LABEL, formatNumber, type Strategy } from './model';
 export function PoliciesPage() {
   const route = useProjectRoute();
   const apiPath = useModePath();
-  const favorites = useStore($favoriteChains);
+  const favorites = useClientStore($favoriteChains, []);
   const canWrite = useCan('write_data');
   const mode = route?.mode ?? 'test';
   const projectId = route?.projectId ?? '';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../../lib/use-client-store';
 import { ChevronsUpDown, Star } from 'lucide-react';
 import { $favoriteProjects, toggleFavoriteProject } from '../../stores/favorites';
 import { $project } from '../../stores/project-context';
@@ -14,8 +14,8 @@ import { openPalette } from '../command-palette/open-palette';
  */
 export function ProjectBar() {
   const route = useProjectRoute();
-  const favorites = useStore($favoriteProjects);
-  const project = useStore($project);
+  const favorites = useClientStore($favoriteProjects, []);
+  const project = useClientStore($project, { loading: false });
   const current = route?.projectId ?? '';
   const isFavorite = favorites.includes(current);
   const name = project.data?.name;

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../../lib/use-client-store';
 import { ArrowRight, Plus, Star } from 'lucide-react';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { TooltipProvider } from '../../components/ui/tooltip';
@@ -25,7 +25,7 @@ export function projectTarget(projectId: string, mode: string, from: string | nu
 }
 
 function FavoriteButton({ project }: { project: Pick<Project, 'id' | 'name'> }) {
-  const favorites = useStore($favoriteProjects);
+  const favorites = useClientStore($favoriteProjects, []);
   const on = favorites.includes(project.id);
   return (
     <button
@@ -43,9 +43,9 @@ function FavoriteButton({ project }: { project: Pick<Project, 'id' | 'name'> }) 
 /** The home page: the user's projects (favorites first), search, create; `from` continues into the chosen project. */
 export function ProjectsHome() {
   const from = parseHomeParams(useSearch()).from ?? null;
-  const mode = useStore($mode);
-  const favorites = useStore($favoriteProjects);
-  const all = useStore($projects);
+  const mode = useClientStore($mode, '');
+  const favorites = useClientStore($favoriteProjects, []);
+  const all = useClientStore($projects, { loading: false });
   const favoriteProjects = (all.data?.data ?? []).filter((p) => favorites.includes(p.id));
   const open = (id: string) => location.assign(projectTarget(id, mode, from));
 

@@ -15,10 +15,11 @@ import { AUTH_STORAGE_KEY, readStoredSession } from '../../shared/auth-storage';
 import { AuditLog } from './audit-log';
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  const slug = title.toLowerCase().replace(/\W+/g, '-');
   return (
-    <section aria-labelledby={`s-${title}`} className="grid gap-4 rounded-xl border border-border bg-card p-5">
+    <section aria-labelledby={`s-${slug}`} className="grid gap-4 rounded-xl border border-border bg-card p-5">
       <div>
-        <h2 id={`s-${title}`} className="font-semibold">
+        <h2 id={`s-${slug}`} className="font-semibold">
           {title}
         </h2>
         {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}

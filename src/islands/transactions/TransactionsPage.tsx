@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../../lib/use-client-store';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { RelativeTime } from '../../components/ui/relative-time';
@@ -42,7 +42,7 @@ function describeFilter(f: Filter) {
 export function TransactionsPage() {
   const route = useProjectRoute();
   const apiPath = useModePath();
-  const favorites = useStore($favoriteChains);
+  const favorites = useClientStore($favoriteChains, []);
   const mode = route?.mode ?? 'test';
   const projectId = route?.projectId ?? '';
   const detail = (id: string) => projectPath(projectId, mode, `/transactions/${id}`);

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../../lib/use-client-store';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { RelativeTime } from '../../components/ui/relative-time';
@@ -19,7 +19,7 @@ import { WalletDrawer } from './wallet-drawer';
 export function WalletsPage() {
   const route = useProjectRoute();
   const apiPath = useModePath();
-  const favorites = useStore($favoriteChains);
+  const favorites = useClientStore($favoriteChains, []);
   const open = new URLSearchParams(useSearch()).get('wallet');
   const mode = route?.mode ?? 'test';
   const projectId = route?.projectId ?? '';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useClientStore } from '../../lib/use-client-store';
 import { Star, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Wallet } from '../../shared/api/wallets';
@@ -32,7 +32,7 @@ export function WalletDrawer({ id, apiPath }: { id: string; apiPath: string }) {
   const route = useProjectRoute();
   const base = useModePath();
   const canWrite = useCan('write_data');
-  const favorites = useStore($favoriteChains);
+  const favorites = useClientStore($favoriteChains, []);
   const { data: w, error, reload } = useApiQuery<Wallet>(apiPath);
   const close = () => patchSearch({ wallet: null });
 
