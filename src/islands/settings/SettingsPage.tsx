@@ -33,7 +33,9 @@ function Section({ title, description, children }: { title: string; description?
 function RenameForm({ project, reload }: { project: Project; reload: () => void }) {
   const [name, setName] = useState(project.name);
   const [error, setError] = useState<string | undefined>();
-  const [stale, setStale] = useState(false);
+  // The version a save was refused for: saving waits until the reloaded project has a newer one.
+  const [staleVersion, setStaleVersion] = useState<number | null>(null);
+  const stale = staleVersion !== null && staleVersion === project.version;
   const [busy, setBusy] = useState(false);
   const canRename = useCan('manage_project');
   async function save() {
@@ -46,10 +48,10 @@ function RenameForm({ project, reload }: { project: Project; reload: () => void 
         done: 'Project renamed',
         invalidate: [`/projects/${project.id}`, '/projects'],
       });
-      setStale(false);
+      setStaleVersion(null);
     } catch (e) {
       if (e instanceof ApiRequestError) {
-        if (e.status === 409) setStale(true);
+        if (e.status === 409) setStaleVersion(project.version);
         else setError(e.fieldErrors.name ?? e.message);
       }
     } finally {
@@ -79,14 +81,14 @@ function RenameForm({ project, reload }: { project: Project; reload: () => void 
         >
           This project was changed by someone else since you opened it. Your text is kept: reload the latest version,
           then save again.{' '}
-          <button type="button" className="font-medium underline" onClick={() => (setStale(false), reload())}>
+          <button type="button" className="font-medium underline" onClick={reload}>
             Reload
           </button>
         </div>
       )}
       {canRename && (
         <div>
-          <Button type="submit" size="sm" disabled={busy || name.trim() === project.name}>
+          <Button type="submit" size="sm" disabled={busy || stale || name.trim() === project.name}>
             Save name
           </Button>
         </div>

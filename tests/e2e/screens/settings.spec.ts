@@ -45,6 +45,8 @@ test('settings: rename with field errors, a stale edit keeps the text, the audit
   await expect(page.getByRole('alert').filter({ hasText: 'changed by someone else' })).toBeVisible();
   await expect(name).toHaveValue('Renamed here');
   await page.getByRole('button', { name: 'Reload' }).click();
+  // Saving waits for the latest version; the typed text is still there.
+  await expect(page.getByRole('alert').filter({ hasText: 'changed by someone else' })).toHaveCount(0);
   await expect(name).toHaveValue('Renamed here');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByText('Project renamed')).toBeVisible();
