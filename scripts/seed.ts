@@ -28,7 +28,7 @@ export const SEED_PROJECTS = DEMO_PROJECTS;
 /** Fields kept in row_counts by the triggers of migration 0006 (API field → column). */
 const COUNTED: Record<string, Record<string, string>> = {
   transactions: { status: 'status', chainId: 'chain_id', day: `date(created_at / 1000, 'unixepoch')` },
-  wallets: { chainId: 'chain_id', accountType: 'account_type' },
+  wallets: { chainId: 'chain_id', accountType: 'account_type', custody: 'custody', deployed: 'deployed' },
   users: { authenticated: 'authenticated' },
 };
 

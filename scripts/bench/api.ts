@@ -108,7 +108,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
   }
   const one = (sql: string) => db.prepare(sql).get(SCALE_PROJECT) as Record<string, FilterValue>;
   const tx = one(
-    `SELECT chain_id, account_id, user_id FROM transactions WHERE project_id = ? AND mode = 'test' AND user_id IS NOT NULL LIMIT 1 OFFSET 5000`,
+    `SELECT chain_id, account_id, user_id, transaction_hash FROM transactions WHERE project_id = ? AND mode = 'test' AND user_id IS NOT NULL AND transaction_hash IS NOT NULL LIMIT 1 OFFSET 5000`,
   );
   const wallet = one(`SELECT address, user_id FROM wallets WHERE project_id = ? AND mode = 'test' LIMIT 1 OFFSET 777`);
   const SAMPLE: Record<string, FilterValue> = {
@@ -123,6 +123,8 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     name: 'Ada',
     email: 'ada',
     authenticated: true,
+    deployed: true,
+    transactionHash: tx.transaction_hash!,
     enabled: true,
     custody: 'custodial',
     type: 'secret',
@@ -240,7 +242,10 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       for (const [field, def] of Object.entries(spec.filters)) {
         for (const op of def.ops) {
           if (collection === 'users' && field === 'userId') continue;
-          let v = SAMPLE[field] ?? (def.type === 'enum' ? def.values![0]! : 'x');
+          // Every filter field of a ListSpec needs a sample (or an enum value): a bench that cannot build a valid
+          // request for a new filter fails loudly rather than measuring a 400.
+          let v = SAMPLE[field] ?? (def.type === 'enum' ? def.values![0]! : undefined);
+          if (v === undefined) throw new Error(`bench: no sample value for the ${collection} filter \`${field}\``);
           if (def.type === 'enum' && !def.values!.includes(String(v))) v = def.values![0]!;
           if (op === 'gte' || op === 'gt') v = SAMPLE.createdAt!;
           variants.push({

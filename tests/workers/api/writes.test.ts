@@ -368,6 +368,7 @@ describe('row counters (migration 0006)', () => {
     await api('POST', `${base}/users`, p.ownerToken, { name: 'Counted' });
     await api('DELETE', `${base}/wallets/${ids[0]}`, p.ownerToken);
     await db.prepare('UPDATE wallets SET chain_id = 10 WHERE id = ?').bind(ids[1]).run();
+    await db.prepare("UPDATE wallets SET deployed = 1, custody = 'Developer' WHERE id = ?").bind(ids[2]).run();
     const check = async (filters: unknown[], sql: string, args: unknown[]) => {
       const res = await api(
         'GET',
@@ -386,6 +387,11 @@ describe('row counters (migration 0006)', () => {
     await check([{ field: 'accountType', op: 'eq', value: 'Smart Account' }], ' AND account_type = ?', [
       'Smart Account',
     ]);
+    // Migration 0012: custody and deployed are counted too.
+    await check([{ field: 'custody', op: 'eq', value: 'User' }], ' AND custody = ?', ['User']);
+    await check([{ field: 'custody', op: 'eq', value: 'Developer' }], ' AND custody = ?', ['Developer']);
+    await check([{ field: 'deployed', op: 'eq', value: false }], ' AND deployed = ?', [0]);
+    await check([{ field: 'deployed', op: 'eq', value: true }], ' AND deployed = ?', [1]);
     const users = await api(
       'GET',
       `${base}/users?filters=${encodeURIComponent(JSON.stringify([{ field: 'authenticated', op: 'eq', value: false }]))}`,

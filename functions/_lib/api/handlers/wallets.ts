@@ -15,7 +15,7 @@ import type { Relation } from '../../db/related';
 
 const P = '/projects/:projectId/:mode/wallets';
 export const WALLETS = {
-  counted: ['chainId', 'accountType'],
+  counted: ['chainId', 'accountType', 'custody', 'deployed'],
   table: 'wallets',
   columns: {
     createdAt: 'created_at',
