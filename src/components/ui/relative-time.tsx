@@ -1,5 +1,3 @@
-import { Tooltip } from './tooltip';
-
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -27,14 +25,17 @@ export function exactTime(iso: string): string {
   return exact.format(new Date(iso));
 }
 
-/** A time shown relative, with the exact time in a tooltip (and for screen readers in `dateTime`). */
+/**
+ * A time shown relative, with the exact time in the element's native tooltip (`title`) and in `dateTime`. Lists show
+ * one per row: a Radix tooltip each cost the wallets page its Lighthouse budget on a throttled phone
+ * (docs/decisions.md).
+ */
 export function RelativeTime({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <span className="text-muted-foreground">—</span>;
+  const exactLabel = exactTime(iso);
   return (
-    <Tooltip content={exactTime(iso)}>
-      <time dateTime={iso} tabIndex={-1} className="whitespace-nowrap">
-        {relativeTime(iso)}
-      </time>
-    </Tooltip>
+    <time dateTime={iso} title={exactLabel} className="whitespace-nowrap">
+      {relativeTime(iso)}
+    </time>
   );
 }
