@@ -368,6 +368,18 @@ export async function insertModeData(
         });
       }
     }
+    // Balances as recorded (migration 0013), in wei, without drawing from `r` (the rest of the data stays as it was):
+    // the treasury on two chains, the gas tank below its "Gas tank low" threshold (0.1), the rewards payer on one.
+    const recorded = (chain: Chain, ether: string, hoursAgo: number) => ({
+      chainId: chain.id,
+      wei: (BigInt(ether.replace('.', '')) * 10n ** BigInt(18 - (ether.split('.')[1]?.length ?? 0))).toString(),
+      recordedAt: p.now - hoursAgo * 3_600_000,
+    });
+    const balances = [
+      [recorded(chains[0]!, '12.5', 1), recorded(chains[1]!, '3.25', 2)],
+      [recorded(chains[0]!, '0.08', 1)],
+      [recorded(chains[1]!, '1.6', 26)],
+    ];
     for (const [i, name] of ['Treasury', 'Gas tank', 'Rewards payer'].entries()) {
       const id = seededId('dac', start, r);
       backendWallets.push(id);
@@ -378,6 +390,7 @@ export async function insertModeData(
         address: address(r),
         custody: i === 2 ? 'added' : 'custodial',
         chain_id: null,
+        balances: JSON.stringify(balances[i]),
         // Seeded custodial keys are random placeholders encrypted like real ones; never used to sign.
         encrypted_private_key:
           i === 2 ? null : await encryptLocal(p.encryptionKey, toHex(r.bytes(32)), `backend_wallets:${id}`),

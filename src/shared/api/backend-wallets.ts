@@ -1,15 +1,28 @@
 import { z } from 'zod';
 import { addressField, chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
+import { BACKEND_WALLET_CUSTODY } from './collections.ts';
 export { backendWalletListSpec } from './collections.ts';
+
+/** A native-currency balance of a backend wallet on one chain, as last recorded (not read from the chain live). */
+export const backendWalletBalanceSchema = z
+  .object({
+    chainId: z.number().int(),
+    /** In wei (the chain's smallest unit), as decimal digits: beyond what a JSON number holds exactly. */
+    wei: z.string().regex(/^[0-9]+$/),
+    recordedAt: timestamp,
+  })
+  .meta({ id: 'BackendWalletBalance' });
 
 export const backendWalletSchema = z
   .object({
     id: idSchema('dac'),
     name: z.string(),
     address: z.string(),
-    custody: z.enum(['custodial', 'added']),
+    custody: z.enum(BACKEND_WALLET_CUSTODY),
     chainId: z.number().int().nullable(),
+    /** As last recorded, one entry per chain it was seen on; empty until a balance is recorded. */
+    balances: z.array(backendWalletBalanceSchema),
     createdAt: timestamp,
     updatedAt: timestamp,
     version: z.number().int(),

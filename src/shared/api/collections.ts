@@ -147,8 +147,14 @@ export const contractListSpec: ListSpec = {
 };
 
 // backend-wallets
+export const BACKEND_WALLET_CUSTODY = ['custodial', 'added'] as const;
+
 export const backendWalletListSpec: ListSpec = {
-  filters: { custody: { type: 'enum', ops: ['eq'], values: ['custodial', 'added'] } },
+  filters: {
+    custody: { type: 'enum', ops: ['eq'], values: BACKEND_WALLET_CUSTODY },
+    name: { type: 'string', ops: ['contains'] },
+    address: { type: 'address', ops: ['eq'] },
+  },
   sorts: ['createdAt'],
   defaultOrder: { field: 'createdAt', dir: 'desc' },
 };

@@ -20,6 +20,22 @@ import { deleteRoute, getRoute, listRoute, updateRoute } from '../crud';
 
 const P = '/projects/:projectId/:mode/backend-wallets';
 
+/** Recorded balances (migration 0013: `[{chainId, wei, recordedAt: ms}]`) in the API's shape; a bad value reads as none. */
+function balancesOf(raw: unknown) {
+  let list: unknown;
+  try {
+    list = JSON.parse(typeof raw === 'string' ? raw : '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(list)) return [];
+  return (list as { chainId: number; wei: string; recordedAt: number }[]).map((b) => ({
+    chainId: b.chainId,
+    wei: String(b.wei),
+    recordedAt: isoStrict(b.recordedAt),
+  }));
+}
+
 /** API shape: never the private key. */
 function toApi(r: Row) {
   return {
@@ -28,6 +44,7 @@ function toApi(r: Row) {
     address: r.address,
     custody: r.custody,
     chainId: r.chain_id,
+    balances: balancesOf(r.balances),
     createdAt: isoStrict(r.created_at as number),
     updatedAt: isoStrict(r.updated_at as number),
     version: r.version,
@@ -123,7 +140,10 @@ export const backendWalletRoutes: RouteDef[] = [
     path: P,
     tag: 'Backend wallets',
     summary: 'List backend wallets',
-    def: { table: 'backend_wallets', columns: { createdAt: 'created_at', custody: 'custody' } },
+    def: {
+      table: 'backend_wallets',
+      columns: { createdAt: 'created_at', custody: 'custody', name: 'name', address: 'address' },
+    },
     spec: backendWalletListSpec,
     toApi,
     item: backendWalletSchema,
