@@ -32,11 +32,15 @@ function jwks(issuer: string): JWTVerifyGetKey {
   return set;
 }
 
-/** Verifies the Authorization header: ES256 Supabase access token or `sk_test_…`/`sk_live_…` secret key. */
+/**
+ * Verifies the Authorization header: ES256 Supabase access token or `sk_test_…`/`sk_live_…` secret key. `now` is the
+ * router's clock: a rotated key's grace period ends by it (tests inject one to cross the end without sleeping).
+ */
 export async function authenticate(
   request: Request,
   env: Env,
   waitUntil: (p: Promise<unknown>) => void,
+  now: number = Date.now(),
 ): Promise<Principal> {
   const header = request.headers.get('Authorization');
   const m = header ? /^Bearer ([^\s]+)$/.exec(header) : null;
@@ -47,9 +51,9 @@ export async function authenticate(
   if (/^(pk|sk)_(test|live)_/.test(token)) {
     if (token.startsWith('pk_'))
       throw new ApiError('unauthorized', 'Publishable keys cannot call the management API; use a secret key');
-    const key = await findActiveKeyByHash(env.DB, await sha256Hex(token), Date.now());
+    const key = await findActiveKeyByHash(env.DB, await sha256Hex(token), now);
     if (!key || !token.startsWith(`sk_${key.mode}_`)) throw INVALID();
-    waitUntil(touchKey(env.DB, key.id, Date.now()).catch(() => {}));
+    waitUntil(touchKey(env.DB, key.id, now).catch(() => {}));
     return { kind: 'key', keyId: key.id, projectId: key.projectId, mode: key.mode, scopes: key.scopes };
   }
 

@@ -87,7 +87,7 @@ export function createRouter(routes: RouteDef[], options: { now?: () => number }
         });
       }
       await limitAddress(request, env);
-      const principal = await authenticate(request, env, waitUntil);
+      const principal = await authenticate(request, env, waitUntil, now);
       const actor =
         principal.kind === 'user'
           ? { type: 'user' as const, id: principal.userId }
