@@ -29,3 +29,9 @@ interface Env {
   /** The rate-limit counters: Durable Object `RateLimiter` of the companion Worker `workers/rate-limiter`. */
   RATE_LIMITER?: DurableObjectNamespace<import('../workers/rate-limiter/index').RateLimiter>;
 }
+
+// Appended for member invites (see docs/api.md "Invites and their email").
+interface Env {
+  /** Supabase service-role key: the API's admin invite (`POST /auth/v1/invite`). Secret: never sent to the browser. */
+  SUPABASE_SERVICE_ROLE_KEY?: string;
+}

@@ -6,6 +6,7 @@ import { ROOT, run, start, stopOnExit, waitForHttp } from './lib/proc.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 import { startRateLimiter } from './lib/rate-limiter.ts';
+import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const astroPort = Number(process.env.ASTRO_PORT ?? 4321);
@@ -36,6 +37,9 @@ const pages = start(
     `DATA_ENCRYPTION_KEY=${localEncryptionKey(ROOT)}`,
     '--binding',
     'WEBHOOK_ALLOW_LOOPBACK=true',
+    // Member invites go through the emulator's admin invite (its local service-role key; a secret when deployed).
+    '--binding',
+    `SUPABASE_SERVICE_ROLE_KEY=${process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY}`,
   ],
   { ...env, ...limiter.env },
 );

@@ -6,6 +6,7 @@ import { localEncryptionKey } from './seed/local-secrets.ts';
 import { DEMO_ACCOUNTS, LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 import { startPagesServer } from './lib/pages-server.ts';
 import { startRateLimiter } from './lib/rate-limiter.ts';
+import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 
@@ -23,6 +24,8 @@ const pages = await startPagesServer({
   env: limiter.env,
   bindings: {
     DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT),
+    // Member invites go through the emulator's admin invite (its local service-role key; a secret when deployed).
+    SUPABASE_SERVICE_ROLE_KEY: process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
     // Local only: webhooks may target a receiver on this machine (never set in the deployed configuration).
     WEBHOOK_ALLOW_LOOPBACK: 'true',
   },

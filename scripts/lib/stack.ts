@@ -7,6 +7,7 @@ import { startPagesServer } from './pages-server.ts';
 import { startRateLimiter } from './rate-limiter.ts';
 import { startCaptureServer } from '../../dev/capture-server.ts';
 import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../dev/auth-emulator/config.ts';
 
 export interface StackOptions {
   port: number;
@@ -46,6 +47,8 @@ export async function startStack(options: StackOptions) {
   const bindings: Record<string, string> = {
     PUBLIC_SUPABASE_URL: auth.url,
     DATA_ENCRYPTION_KEY: encryptionKey,
+    // Member invites: the API calls the emulator's admin invite with its local service-role key (server side only).
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
   };
   if (capture && options.posthogKey) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;

@@ -99,6 +99,42 @@ export async function idempotentReplay(c: ApiContext, requestBody: unknown): Pro
   return findReplay(c, key, hash);
 }
 
+/**
+ * For a create that commits in steps around a call elsewhere (an invite and its email): before anything, the stored
+ * answer of an earlier request with the same `Idempotency-Key` (a malformed key is a 400); after success,
+ * {@link rememberAnswer} stores this answer under the key.
+ */
+export async function checkIdempotencyKey(c: ApiContext, requestBody: unknown): Promise<Response | null> {
+  const key = c.request.headers.get('Idempotency-Key');
+  if (key === null) return null;
+  if (!KEY_RE.test(key)) throw new ApiError('bad_request', 'Idempotency-Key must be 1–255 printable ASCII characters');
+  return idempotentReplay(c, requestBody);
+}
+
+/** Stores a successful answer under the request's `Idempotency-Key` (nothing without one; a concurrent twin wins). */
+export async function rememberAnswer(
+  c: ApiContext,
+  projectId: string,
+  requestBody: unknown,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  const key = c.request.headers.get('Idempotency-Key');
+  if (key === null || !KEY_RE.test(key)) return;
+  const hash = await sha256Hex(`${c.request.method} ${c.url.pathname}\n${JSON.stringify(requestBody ?? null)}`);
+  const db = c.env.DB;
+  await db.batch([
+    db
+      .prepare('DELETE FROM idempotency_keys WHERE actor_id = ? AND key = ? AND created_at < ?')
+      .bind(c.actor.id, key, c.now - IDEMPOTENCY_TTL_MS),
+    db
+      .prepare(
+        'INSERT OR IGNORE INTO idempotency_keys (project_id, actor_id, key, path, request_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .bind(projectId, c.actor.id, key, c.url.pathname, hash, status, JSON.stringify(body), c.now),
+  ]);
+}
+
 async function findReplay(c: ApiContext, key: string, hash: string): Promise<Response | null> {
   const row = await c.env.DB.prepare(
     'SELECT path, request_hash, status, response, created_at FROM idempotency_keys WHERE actor_id = ? AND key = ?',

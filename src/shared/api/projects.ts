@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MODES, nameField, roleSchema, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
+import { INVITE_EMAIL_STATUSES, MEMBER_STATUSES } from './member-list.ts';
 export { projectListSpec, auditListSpec } from './collections.ts';
+export { memberListSpec } from './member-list.ts';
 
 export const projectSchema = z
   .object({
@@ -27,15 +29,23 @@ export const projectUpdateSchema = z
 
 export const memberSchema = z
   .object({
+    /** The member's `userId`, or the invite's `inviteId`: unique in the list. */
+    id: z.string(),
     userId: z.string().nullable(),
     inviteId: idSchema('inv').nullable(),
     email: z.string(),
     name: z.string().nullable(),
     role: roleSchema,
-    status: z.enum(['active', 'pending', 'expired']),
+    status: z.enum(MEMBER_STATUSES),
+    /** Joined (members) or last sent (invites). */
     createdAt: timestamp,
     expiresAt: timestamp.nullable(),
     version: z.number().int(),
+    /** Invites only (null for members): whether the invite email went out (docs/api.md "Invites and their email"). */
+    emailStatus: z.enum(INVITE_EMAIL_STATUSES).nullable(),
+    emailSentAt: timestamp.nullable(),
+    /** Why the last email was not sent (`emailStatus` = `failed`). */
+    emailError: z.string().nullable(),
   })
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof memberSchema>;

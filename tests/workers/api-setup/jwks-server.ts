@@ -13,6 +13,7 @@ declare module 'vitest' {
     jwtPrivateJwk: string;
     jwtRotatedPrivateJwk: string;
     emulatorUrl: string;
+    serviceRoleKey: string;
   }
 }
 
@@ -27,14 +28,19 @@ interface FakeUser {
   down?: boolean;
 }
 
+/** How the fake `POST /auth/v1/invite` answers for an address (set through `POST /__auth/invite-behaviour`). */
+type InviteBehaviour = 'ok' | 'down' | 'exists' | 'rate_limited' | 'refused_address';
+
 /**
  * GoTrue's `GET /auth/v1/user` as the data API uses it (also under `/rotating`): the caller's access token is verified
  * with the test keys; a session revoked through `POST /__auth/sessions/{id}/revoke` answers 403 `session_not_found`;
  * the user carries `email_confirmed_at`, `factors` and `is_anonymous` from the per-user state. Lookups are counted per
  * session (`GET /__auth/lookups/{sessionId}`) so tests can see the cache. Request without `apikey` → 401.
  */
-function fakeAuthServer(publicKeys: object[]) {
+function fakeAuthServer(publicKeys: object[], serviceRoleKey: string) {
   const keys = createLocalJWKSet({ keys: publicKeys as never[] });
+  const inviteBehaviour = new Map<string, InviteBehaviour>();
+  const invitesSent: { email: string; data: unknown }[] = [];
   const users = new Map<string, FakeUser>();
   const revoked = new Set<string>();
   const lookups = new Map<string, number>();
@@ -77,8 +83,55 @@ function fakeAuthServer(publicKeys: object[]) {
       ...(u.factors?.length ? { factors: u.factors } : {}),
     });
   };
+  /**
+   * GoTrue's admin invite: the service-role key as bearer (else 403 `not_admin`); per address it answers as set by
+   * the test (default: sent). Invites that "went out" are listed by `GET /__auth/invites?email=…`.
+   */
+  const invite = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readBody(req);
+    if (req.headers.authorization !== `Bearer ${serviceRoleKey}` || req.headers.apikey !== serviceRoleKey)
+      return send(res, 403, { code: 'not_admin', message: 'User not allowed' });
+    const email = String(body.email ?? '').toLowerCase();
+    switch (inviteBehaviour.get(email) ?? 'ok') {
+      case 'down':
+        return send(res, 500, { code: 'unexpected_failure', message: 'Unexpected failure' });
+      case 'exists':
+        return send(res, 422, {
+          code: 'email_exists',
+          message: 'A user with this email address has already been registered',
+        });
+      case 'rate_limited':
+        res.setHeader('Retry-After', '120');
+        return send(res, 429, { code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' });
+      case 'refused_address':
+        return send(res, 400, { code: 'email_address_not_authorized', message: 'Email address not authorized' });
+      default:
+        invitesSent.push({ email, data: body.data });
+        return send(res, 200, { id: crypto.randomUUID(), email, invited_at: new Date().toISOString() });
+    }
+  };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
+    if (req.method === 'POST' && url === '/auth/v1/invite') {
+      void invite(req, res);
+      return true;
+    }
+    if (req.method === 'POST' && url === '/__auth/invite-behaviour') {
+      void readBody(req).then((body) => {
+        inviteBehaviour.set(String(body.email).toLowerCase(), body.behaviour as InviteBehaviour);
+        send(res, 200, { ok: true });
+      });
+      return true;
+    }
+    if (req.method === 'GET' && url.startsWith('/__auth/invites?')) {
+      const email = new URL(url, 'http://x').searchParams.get('email')?.toLowerCase();
+      send(
+        res,
+        200,
+        invitesSent.filter((i) => i.email === email),
+      );
+      return true;
+    }
     if (req.method === 'GET' && /^(\/rotating)?\/auth\/v1\/user$/.test(url)) {
       void user(req, res);
       return true;
@@ -126,7 +179,9 @@ export default async function setup(project: TestProject) {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const auth = fakeAuthServer([pub, pub2]);
+  // The service-role key of the fake auth server's admin invite (bound as SUPABASE_SERVICE_ROLE_KEY in the Worker).
+  const serviceRoleKey = `test-service-role-${crypto.randomUUID()}`;
+  const auth = fakeAuthServer([pub, pub2], serviceRoleKey);
   const server: Server = createServer((req, res) => {
     if (auth(req, res)) return;
     if (req.url === '/auth/v1/.well-known/jwks.json') return json(res, { keys: [pub] });
@@ -146,6 +201,7 @@ export default async function setup(project: TestProject) {
   project.provide('jwksBaseUrl', `http://127.0.0.1:${port}`);
   project.provide('jwtPrivateJwk', JSON.stringify(priv));
   project.provide('jwtRotatedPrivateJwk', JSON.stringify(priv2));
+  project.provide('serviceRoleKey', serviceRoleKey);
   // The real local auth emulator too, for tests that sign in, enrol MFA and sign out as the browser does.
   const dir = mkdtempSync(path.join(tmpdir(), 'workers-auth-emulator-'));
   const emulator = await createAuthEmulator({

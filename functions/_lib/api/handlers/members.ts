@@ -1,18 +1,40 @@
 import { listOf, type Role } from '../../../../src/shared/api/common';
 import { newId } from '../../../../src/shared/api/ids';
+import { parseListQuery, type Filter, type ListQuery } from '../../../../src/shared/api/list-params';
+import {
+  INVITE_TTL_MS,
+  memberListSpec,
+  type InviteEmailStatus,
+  type MemberStatus,
+} from '../../../../src/shared/api/member-list';
 import { memberInviteSchema, memberSchema, memberUpdateSchema } from '../../../../src/shared/api/projects';
 import { auditStmt } from '../../db/audit';
+import { whereClause, type TableDef } from '../../db/core';
 import { ownerCount, type MemberRow } from '../../db/projects';
+import { sendInviteEmail, type InviteEmailResult } from '../auth-admin';
 import type { ApiContext, RouteDef } from '../context';
 import { ApiError, forbidden, iso, isoStrict, json, notFound, readJson } from '../http';
 import { canManageRole } from '../rbac';
-import { auditFor, commitCreate } from '../writes';
+import { auditFor, checkIdempotencyKey, rememberAnswer } from '../writes';
 
 const P = '/projects/:projectId/members';
-const INVITE_TTL = 24 * 3600_000;
+
+interface InviteRow {
+  id: string;
+  project_id: string;
+  email: string;
+  role: Role;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+  email_status: InviteEmailStatus;
+  email_sent_at: number | null;
+  email_error: string | null;
+}
 
 function memberToApi(m: MemberRow) {
   return {
+    id: m.user_id,
     userId: m.user_id,
     inviteId: null,
     email: m.email,
@@ -22,7 +44,138 @@ function memberToApi(m: MemberRow) {
     createdAt: isoStrict(m.created_at),
     expiresAt: null,
     version: m.version,
+    emailStatus: null,
+    emailSentAt: null,
+    emailError: null,
   };
+}
+
+function inviteToApi(i: InviteRow, now: number) {
+  return {
+    id: i.id,
+    userId: null,
+    inviteId: i.id,
+    email: i.email,
+    name: null,
+    role: i.role,
+    status: (i.expires_at > now ? 'pending' : 'expired') as MemberStatus,
+    createdAt: isoStrict(i.created_at),
+    expiresAt: iso(i.expires_at),
+    version: 1,
+    emailStatus: i.email_status,
+    emailSentAt: iso(i.email_sent_at),
+    emailError: i.email_error,
+  };
+}
+
+/**
+ * Members and invites of the project as one list (`m`): members are `active`, invites `pending` until `expires_at`,
+ * then `expired`. A project holds a team, not millions of rows: the union is filtered and sorted whole (both parts on
+ * their `project_id` indexes), then paged.
+ */
+const UNION = `WITH m AS (
+  SELECT user_id AS id, user_id, NULL AS invite_id, email, name, role, 'active' AS status, created_at,
+         NULL AS expires_at, version, NULL AS email_status, NULL AS email_sent_at, NULL AS email_error
+    FROM members WHERE project_id = ?
+  UNION ALL
+  SELECT id, NULL, id, email, NULL, role, CASE WHEN expires_at > ? THEN 'pending' ELSE 'expired' END, created_at,
+         expires_at, 1, email_status, email_sent_at, email_error
+    FROM invites WHERE project_id = ?
+)`;
+const LIST: TableDef = {
+  table: 'm',
+  columns: {
+    status: 'status',
+    role: 'role',
+    email: 'email',
+    nameOrEmail: `(COALESCE(name, '') || ' ' || email)`,
+  },
+  scopeSql: () => ({ sql: '1', args: [] }),
+};
+const SORT: Record<string, string> = {
+  createdAt: 'created_at',
+  email: 'email',
+  role: `CASE role WHEN 'owner' THEN 3 WHEN 'admin' THEN 2 WHEN 'developer' THEN 1 ELSE 0 END`,
+};
+
+async function listMembers(c: ApiContext, q: ListQuery) {
+  const db = c.env.DB;
+  // Addresses are stored in lower case.
+  const filters: Filter[] = q.filters.map((f) =>
+    f.field === 'email' && typeof f.value === 'string' ? { ...f, value: f.value.toLowerCase() } : f,
+  );
+  const where = whereClause(LIST, memberListSpec, { projectId: '', mode: null }, filters);
+  const head = [c.access!.projectId, c.now, c.access!.projectId];
+  const dir = q.order.dir === 'asc' ? 'ASC' : 'DESC';
+  const page = db
+    .prepare(
+      `${UNION} SELECT * FROM m WHERE ${where.sql} ORDER BY ${SORT[q.order.field]} ${dir}, id ${dir} LIMIT ? OFFSET ?`,
+    )
+    .bind(...head, ...where.args, q.limit, (q.page - 1) * q.limit);
+  if (q.total !== undefined) return { rows: (await page.all<Record<string, unknown>>()).results, total: q.total };
+  const [rows, count] = await db.batch([
+    page,
+    db.prepare(`${UNION} SELECT COUNT(*) AS n FROM m WHERE ${where.sql}`).bind(...head, ...where.args),
+  ]);
+  return {
+    rows: rows!.results as Record<string, unknown>[],
+    total: Number((count!.results[0] as { n: number } | undefined)?.n ?? 0),
+  };
+}
+
+/**
+ * Sends the invite's email through Supabase Auth and records the outcome on the row, which was written first as
+ * `unsent`: the row never says "sent" unless the auth server said so. A failure is thrown after it is recorded (the
+ * invite stays, marked `failed` with the reason, to resend or revoke).
+ */
+async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow> {
+  const result = await sendInviteEmail(c.env, invite.email, c.access!.projectId);
+  const recorded: InviteRow = {
+    ...invite,
+    email_status: result.status,
+    email_sent_at: result.status === 'sent' ? c.now : invite.email_sent_at,
+    email_error: result.status === 'failed' ? result.message : null,
+  };
+  await c.env.DB.prepare(
+    'UPDATE invites SET email_status = ?, email_sent_at = ?, email_error = ? WHERE id = ? AND project_id = ?',
+  )
+    .bind(recorded.email_status, recorded.email_sent_at, recorded.email_error, invite.id, c.access!.projectId)
+    .run();
+  if (result.status === 'failed') throw inviteEmailFailed(invite, result);
+  return recorded;
+}
+
+function inviteEmailFailed(invite: InviteRow, r: Extract<InviteEmailResult, { status: 'failed' }>): ApiError {
+  const kept = 'The invite is kept, marked as not sent: resend or revoke it in the list';
+  if (r.kind === 'address')
+    return new ApiError('bad_request', `No invite email went to ${invite.email}: ${r.message}. ${kept}`, [
+      { path: 'email', message: r.message },
+    ]);
+  const err = new ApiError('unavailable', `No invite email went to ${invite.email}: ${r.message}. ${kept}`, {
+    inviteId: invite.id,
+    emailStatus: 'failed',
+    reason: r.message,
+  });
+  if (r.retryAfterSeconds) err.headers = { 'Retry-After': String(r.retryAfterSeconds) };
+  return err;
+}
+
+async function mustInvite(c: ApiContext, inviteId: string): Promise<InviteRow> {
+  const row = await c.env.DB.prepare('SELECT * FROM invites WHERE id = ? AND project_id = ?')
+    .bind(inviteId, c.access!.projectId)
+    .first<InviteRow>();
+  if (!row) throw notFound('Invite');
+  return row;
+}
+
+async function assertNotMember(c: ApiContext, email: string) {
+  const existing = await c.env.DB.prepare('SELECT 1 FROM members WHERE project_id = ? AND email = ?')
+    .bind(c.access!.projectId, email)
+    .first();
+  if (existing)
+    throw new ApiError('conflict', 'This email is already a member', [
+      { path: 'email', message: 'Already a member of this project' },
+    ]);
 }
 
 async function mustMember(c: ApiContext, userId: string): Promise<MemberRow> {
@@ -47,33 +200,19 @@ export const memberRoutes: RouteDef[] = [
     scope: 'project',
     permission: 'read',
     tag: 'Members',
-    summary: 'List members and pending invites',
+    summary: 'List members and invites (pending and expired); without `limit`, up to 100 rows',
+    list: memberListSpec,
     response: listOf(memberSchema),
     handler: async (c) => {
-      const db = c.env.DB;
-      const [members, invites] = await db.batch([
-        db
-          .prepare('SELECT * FROM members WHERE project_id = ? ORDER BY created_at, user_id LIMIT 500')
-          .bind(c.access!.projectId),
-        db
-          .prepare('SELECT * FROM invites WHERE project_id = ? ORDER BY created_at, id LIMIT 500')
-          .bind(c.access!.projectId),
-      ]);
-      const data = [
-        ...(members!.results as unknown as MemberRow[]).map(memberToApi),
-        ...(invites!.results as Record<string, unknown>[]).map((i) => ({
-          userId: null,
-          inviteId: i.id as string,
-          email: i.email as string,
-          name: null,
-          role: i.role as Role,
-          status: (i.expires_at as number) > c.now ? ('pending' as const) : ('expired' as const),
-          createdAt: isoStrict(i.created_at as number),
-          expiresAt: iso(i.expires_at as number),
-          version: 1,
-        })),
-      ];
-      return json({ data, page: 1, limit: data.length, total: data.length });
+      const params = new URLSearchParams(c.url.searchParams);
+      // A plain GET answers a whole team (screens read members for names); the dashboard's list sends its own limit.
+      if (!params.has('limit')) params.set('limit', '100');
+      const q = parseListQuery(memberListSpec, params);
+      const { rows, total } = await listMembers(c, q);
+      const data = rows.map((r) =>
+        r.user_id === null ? inviteToApi(r as unknown as InviteRow, c.now) : memberToApi(r as unknown as MemberRow),
+      );
+      return json({ data, page: q.page, limit: q.limit, total });
     },
   },
   {
@@ -82,7 +221,9 @@ export const memberRoutes: RouteDef[] = [
     scope: 'project',
     permission: 'manage_members',
     tag: 'Members',
-    summary: 'Invite someone by email (pending for 24 h; re-inviting renews)',
+    summary:
+      'Invite someone by email: Supabase Auth emails them a link (pending for 24 h; re-inviting renews and sends again). ' +
+      '503 (or 400 for an address the auth server refuses) when no email went out: the invite is kept, marked `failed`',
     body: memberInviteSchema,
     response: memberSchema,
     status: 201,
@@ -91,43 +232,62 @@ export const memberRoutes: RouteDef[] = [
       const body = await readJson(c.request, memberInviteSchema);
       if (!canManageRole(c.access!.role, body.role)) throw forbidden('Only owners can invite owners');
       const email = body.email.toLowerCase();
+      await assertNotMember(c, email);
+      const replay = await checkIdempotencyKey(c, body);
+      if (replay) return replay;
       const db = c.env.DB;
-      const existing = await db
-        .prepare('SELECT 1 FROM members WHERE project_id = ? AND email = ?')
-        .bind(c.access!.projectId, email)
-        .first();
-      if (existing) throw new ApiError('conflict', 'This email is already a member');
       // Re-inviting renews the pending invite, which keeps its id: answer and audit that one.
       const pending = await db
         .prepare('SELECT id FROM invites WHERE project_id = ? AND email = ?')
         .bind(c.access!.projectId, email)
         .first<{ id: string }>();
       const id = pending?.id ?? newId('inv');
-      const expires = c.now + INVITE_TTL;
-      const stmt = db
-        .prepare(
-          `INSERT INTO invites (id, project_id, email, role, invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (project_id, email) DO UPDATE SET role = excluded.role, invited_by = excluded.invited_by, created_at = excluded.created_at, expires_at = excluded.expires_at`,
-        )
-        .bind(id, c.access!.projectId, email, body.role, c.actor.id, c.now, expires);
-      const response = {
-        userId: null,
-        inviteId: id,
-        email,
-        name: null,
-        role: body.role,
-        status: 'pending',
-        createdAt: isoStrict(c.now),
-        expiresAt: isoStrict(expires),
-        version: 1,
-      };
-      return commitCreate(c, {
-        statements: [stmt],
-        audit: auditFor(c, 'member.invited', 'invites', id, { email, role: body.role }),
-        body: response,
-        response,
-        requestBody: body,
-      });
+      // First the invite, as not sent (with its audit entry); then the email; then what became of it.
+      const [res] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO invites (id, project_id, email, role, invited_by, created_at, expires_at, email_status) VALUES (?, ?, ?, ?, ?, ?, ?, 'unsent')
+             ON CONFLICT (project_id, email) DO UPDATE SET role = excluded.role, invited_by = excluded.invited_by, created_at = excluded.created_at,
+               expires_at = excluded.expires_at, email_status = 'unsent', email_error = NULL RETURNING *`,
+          )
+          .bind(id, c.access!.projectId, email, body.role, c.actor.id, c.now, c.now + INVITE_TTL_MS),
+        auditStmt(db, auditFor(c, 'member.invited', 'invites', id, { email, role: body.role })),
+      ]);
+      const invite = await emailInvite(c, res!.results[0] as InviteRow);
+      const answer = inviteToApi(invite, c.now);
+      await rememberAnswer(c, c.access!.projectId, body, 201, answer);
+      return json(answer, 201);
+    },
+  },
+  {
+    method: 'POST',
+    path: `${P}/invites/:inviteId/resend`,
+    scope: 'project',
+    permission: 'manage_members',
+    tag: 'Members',
+    summary: 'Send an invite again: a new email and link, valid 24 h from now (errors as for inviting)',
+    response: memberSchema,
+    handler: async (c) => {
+      const current = await mustInvite(c, c.params.inviteId!);
+      if (!canManageRole(c.access!.role, current.role)) throw forbidden('Only owners can resend invites to owners');
+      await assertNotMember(c, current.email);
+      const db = c.env.DB;
+      const [res] = await db.batch([
+        db
+          .prepare(
+            `UPDATE invites SET created_at = ?, expires_at = ?, invited_by = ?, email_status = 'unsent', email_error = NULL
+             WHERE id = ? AND project_id = ? RETURNING *`,
+          )
+          .bind(c.now, c.now + INVITE_TTL_MS, c.actor.id, current.id, c.access!.projectId),
+        auditStmt(
+          db,
+          auditFor(c, 'member.invite_resent', 'invites', current.id, { email: current.email, role: current.role }),
+          true,
+        ),
+      ]);
+      const row = res!.results[0] as InviteRow | undefined;
+      if (!row) throw notFound('Invite');
+      return json(inviteToApi(await emailInvite(c, row), c.now));
     },
   },
   {
