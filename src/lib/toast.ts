@@ -1,4 +1,5 @@
-import { toast as sonner, type ExternalToast } from 'sonner';
+import type { ExternalToast, toast as SonnerToast } from 'sonner';
+import { atom } from 'nanostores';
 import { STORAGE_KEYS } from '../shared/storage-keys';
 
 /** The toast rules in one place (the Toaster and the tests read them from here). */
@@ -17,6 +18,32 @@ type Options = Omit<ExternalToast, 'className'>;
 const ID_CLASS = 'toast-id-';
 const loadingTimers = new Map<string | number, ReturnType<typeof setTimeout>>();
 
+type Sonner = typeof SonnerToast;
+
+/**
+ * sonner loads with the first toast, not with the page (docs/decisions.md, "Toasts load on first use"): until the
+ * Toaster island has mounted it (`attachSonner`), calls wait in order in `pending`.
+ */
+let sonner: Sonner | null = null;
+let pending: ((s: Sonner) => void)[] = [];
+
+/** True once a toast was asked for: the Toaster island then loads and mounts sonner. */
+export const $toasterNeeded = atom(false);
+
+function withSonner(call: (s: Sonner) => void): void {
+  if (sonner) return call(sonner);
+  pending.push(call);
+  $toasterNeeded.set(true);
+}
+
+/** Called by the mounted toast viewport: runs the calls that waited for it. */
+export function attachSonner(loaded: Sonner): void {
+  sonner = loaded;
+  const waiting = pending;
+  pending = [];
+  for (const call of waiting) call(loaded);
+}
+
 function withId(options: Options | undefined): ExternalToast & { id: string | number } {
   const id = options?.id ?? `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   return { ...options, id, className: `${ID_CLASS}${id}` };
@@ -28,32 +55,39 @@ function settle(id: string | number): void {
   loadingTimers.delete(id);
 }
 
-/** The dashboard's toasts: sonner with our rules. Pass `{ id }` of a loading toast to turn it into a result. */
+/**
+ * The dashboard's toasts: sonner with our rules. Pass `{ id }` of a loading toast to turn it into a result. Each
+ * call returns the toast's id at once, even while sonner is still loading.
+ */
 export const toast = {
-  success(message: string, options?: Options) {
+  success(message: string, options?: Options): string | number {
     const o = withId(options);
     settle(o.id);
-    return sonner.success(message, o);
+    withSonner((s) => s.success(message, o));
+    return o.id;
   },
-  error(message: string, options?: Options) {
+  error(message: string, options?: Options): string | number {
     const o = withId(options);
     settle(o.id);
-    return sonner.error(message, o);
+    withSonner((s) => s.error(message, o));
+    return o.id;
   },
   /** A loading toast: not closable by the user, gone after 20 s unless it became a result first. */
-  loading(message: string, options?: Options) {
+  loading(message: string, options?: Options): string | number {
     const o = withId(options);
     settle(o.id);
     // sonner never times out a loading toast by itself.
     loadingTimers.set(
       o.id,
-      setTimeout(() => (loadingTimers.delete(o.id), sonner.dismiss(o.id)), TOAST_RULES.loadingDuration),
+      setTimeout(() => (loadingTimers.delete(o.id), withSonner((s) => s.dismiss(o.id))), TOAST_RULES.loadingDuration),
     );
-    return sonner.loading(message, { ...o, dismissible: false });
+    withSonner((s) => s.loading(message, { ...o, dismissible: false }));
+    return o.id;
   },
-  dismiss(id?: string | number) {
+  dismiss(id?: string | number): void {
     if (id !== undefined) settle(id);
-    return sonner.dismiss(id);
+    // Nothing is on screen before sonner has loaded, unless a call is waiting for it.
+    if (sonner || pending.length > 0) withSonner((s) => s.dismiss(id));
   },
 };
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { ArrowDown, ArrowUp, ArrowUpDown, Info, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Filter, ListSpec } from '../../shared/api/list-params';
 import { recognize, type SearchKind } from '../../shared/object-paths';
 import { apiQuery } from '../../lib/query';
@@ -19,6 +19,7 @@ import { listRequestPath, readListView, viewSearch, withFilter, withSort } from 
 export interface Column<T> {
   id: string;
   header: string;
+  /** The cell of a row: a function of the row (and of what changes with the list's API path) only. */
   cell: (row: T) => ReactNode;
   /** The list's sort field for this column (from the ListSpec's `sorts`). */
   sort?: string;
@@ -116,7 +117,9 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const [$page] = useState(() => apiQuery<Page<T>>($path));
   useEffect(() => $path.set(requestPath), [$path, requestPath]);
   const state = useStore($page);
-  const data = state.data;
+  // Rows render in a transition React can split (docs/decisions.md "Rows render without blocking"): a store update
+  // alone renders at once, in one long task that holds up the page's input.
+  const data = useDeferredValue(state.data);
 
   // Page 1 counts; its total travels in the URL so later pages do not count again (docs/api.md "Lists").
   useEffect(() => {
@@ -188,6 +191,36 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
         ...(requestQuery.filters.length ? { filters: JSON.stringify(requestQuery.filters) } : {}),
       }).toString()}`
     : null;
+
+  const shownKey = shown.map((c) => c.id).join(',');
+  const refreshing = state.loading;
+  // Cells are functions of their row (Column.cell): a page re-render for another reason (the URL's `total`, a store)
+  // does not redraw the rows, which would be one long task on a slow phone.
+  const rows = useMemo(
+    () =>
+      data?.data.map((row) => (
+        <tr
+          key={row.id}
+          data-row
+          tabIndex={0}
+          aria-label={props.rowLabel(row)}
+          onClick={(e) => {
+            if ((e.target as HTMLElement).closest('a,button')) return;
+            props.onOpen(row);
+          }}
+          onKeyDown={(e) => onRowKey(e, row)}
+          className={`${ROW_HEIGHT} cursor-pointer border-b border-border outline-none last:border-0 hover:bg-muted/60 focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset ${refreshing ? 'opacity-60' : ''}`}
+        >
+          {shown.map((c) => (
+            <td key={c.id} className={`px-3 py-1 whitespace-nowrap ${c.className ?? ''}`}>
+              {c.cell(row)}
+            </td>
+          ))}
+        </tr>
+      )),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: rows change with the data and the columns
+    [data, shownKey, refreshing],
+  );
 
   return (
     <div className="grid gap-4">
@@ -339,26 +372,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
                       ))}
                     </tr>
                   ))
-                : data.data.map((row) => (
-                    <tr
-                      key={row.id}
-                      data-row
-                      tabIndex={0}
-                      aria-label={props.rowLabel(row)}
-                      onClick={(e) => {
-                        if ((e.target as HTMLElement).closest('a,button')) return;
-                        props.onOpen(row);
-                      }}
-                      onKeyDown={(e) => onRowKey(e, row)}
-                      className={`${ROW_HEIGHT} cursor-pointer border-b border-border outline-none last:border-0 hover:bg-muted/60 focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset ${state.loading ? 'opacity-60' : ''}`}
-                    >
-                      {shown.map((c) => (
-                        <td key={c.id} className={`px-3 py-1 whitespace-nowrap ${c.className ?? ''}`}>
-                          {c.cell(row)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
+                : rows}
             </tbody>
           </table>
         </div>

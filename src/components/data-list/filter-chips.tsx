@@ -1,7 +1,7 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Filter, FilterValue } from '../../shared/api/list-params';
+import { Menu } from '../ui/menu';
 
 export interface ChipOption {
   value: FilterValue;
@@ -70,44 +70,52 @@ export function FilterChips({
             key={chip.field}
             className={`inline-flex h-8 items-center rounded-full border text-sm ${chosen.length ? 'border-primary bg-primary/10' : 'border-dashed border-border'}`}
           >
-            <Menu.Root>
-              <Menu.Trigger className="inline-flex h-full items-center gap-1 rounded-full pr-2 pl-3 outline-none focus-visible:ring-2 focus-visible:ring-primary">
-                <span className="font-medium">{chip.label}</span>
-                {names.length > 0 && (
-                  <span className="max-w-40 truncate text-muted-foreground">
-                    : {names[0]}
-                    {names.length > 1 ? ` +${names.length - 1}` : ''}
-                  </span>
-                )}
-                <ChevronDown className="h-3.5 w-3.5" aria-hidden />
-              </Menu.Trigger>
-              <Menu.Portal>
-                <Menu.Content
-                  align="start"
-                  sideOffset={4}
-                  className="z-50 max-h-80 min-w-48 overflow-y-auto rounded-md border border-border bg-card p-1 shadow-md"
-                >
-                  {chip.options.map((o) => (
-                    <Menu.CheckboxItem
-                      key={String(o.value)}
-                      checked={chosen.includes(o.value)}
-                      onSelect={(e) => {
-                        if (chip.op === 'in') e.preventDefault();
-                        toggle(o.value);
-                      }}
-                      className="flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted"
-                    >
-                      <span className="flex h-4 w-4 items-center justify-center">
-                        <Menu.ItemIndicator>
-                          <Check className="h-3.5 w-3.5" aria-hidden />
-                        </Menu.ItemIndicator>
-                      </span>
-                      {o.label}
-                    </Menu.CheckboxItem>
-                  ))}
-                </Menu.Content>
-              </Menu.Portal>
-            </Menu.Root>
+            <Menu
+              triggerProps={{
+                className:
+                  'inline-flex h-full items-center gap-1 rounded-full pr-2 pl-3 outline-none focus-visible:ring-2 focus-visible:ring-primary',
+              }}
+              trigger={
+                <>
+                  <span className="font-medium">{chip.label}</span>
+                  {names.length > 0 && (
+                    <span className="max-w-40 truncate text-muted-foreground">
+                      : {names[0]}
+                      {names.length > 1 ? ` +${names.length - 1}` : ''}
+                    </span>
+                  )}
+                  <ChevronDown className="h-3.5 w-3.5" aria-hidden />
+                </>
+              }
+              content={(M) => (
+                <M.Portal>
+                  <M.Content
+                    align="start"
+                    sideOffset={4}
+                    className="z-50 max-h-80 min-w-48 overflow-y-auto rounded-md border border-border bg-card p-1 shadow-md"
+                  >
+                    {chip.options.map((o) => (
+                      <M.CheckboxItem
+                        key={String(o.value)}
+                        checked={chosen.includes(o.value)}
+                        onSelect={(e) => {
+                          if (chip.op === 'in') e.preventDefault();
+                          toggle(o.value);
+                        }}
+                        className="flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted"
+                      >
+                        <span className="flex h-4 w-4 items-center justify-center">
+                          <M.ItemIndicator>
+                            <Check className="h-3.5 w-3.5" aria-hidden />
+                          </M.ItemIndicator>
+                        </span>
+                        {o.label}
+                      </M.CheckboxItem>
+                    ))}
+                  </M.Content>
+                </M.Portal>
+              )}
+            />
             {chosen.length > 0 && (
               <button
                 type="button"

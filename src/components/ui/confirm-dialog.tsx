@@ -1,6 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
 import { Button } from './button';
+import { DialogRoot } from './dialog-root';
 
 /**
  * Asks before a consequential action (Radix dialog: focus trapped, Escape and the Cancel button close it, the title
@@ -39,33 +39,37 @@ export function ConfirmDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          role="alertdialog"
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-6 shadow-lg"
-        >
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
-          <div className="flex justify-end gap-3">
-            <Dialog.Close asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancel
+    <DialogRoot
+      open={open}
+      onOpenChange={(next) => !busy && setOpen(next)}
+      trigger={trigger}
+      content={(Dialog) => (
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+          <Dialog.Content
+            role="alertdialog"
+            className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-6 shadow-lg"
+          >
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
+            <div className="flex justify-end gap-3">
+              <Dialog.Close asChild>
+                <Button variant="outline" disabled={busy}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button
+                variant={destructive ? 'destructive' : 'primary'}
+                disabled={busy}
+                aria-busy={busy || undefined}
+                onClick={() => void confirm()}
+              >
+                {confirmLabel}
               </Button>
-            </Dialog.Close>
-            <Button
-              variant={destructive ? 'destructive' : 'primary'}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              onClick={() => void confirm()}
-            >
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      )}
+    />
   );
 }

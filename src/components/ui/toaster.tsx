@@ -1,36 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { Toaster as Sonner } from 'sonner';
-import { TOAST_EVENT, TOAST_RULES, showQueuedToast, toast, toastIdOf, type ToastRequest } from '../../lib/toast';
+import { lazy, Suspense, useEffect } from 'react';
+import { $toasterNeeded, TOAST_EVENT, showQueuedToast, toast, type ToastRequest } from '../../lib/toast';
+import { useClientStore } from '../../lib/use-client-store';
 
-/**
- * Swipe-to-dismiss with our own threshold (sonner's is fixed at 45 px): a toast moved at least 50 px sideways
- * is closed; loading toasts never are.
- */
-function useSwipeToDismiss(ref: React.RefObject<HTMLDivElement | null>) {
-  useEffect(() => {
-    const root = ref.current;
-    if (!root) return;
-    let start: { x: number; el: HTMLElement } | null = null;
-    const down = (e: PointerEvent) => {
-      const el = (e.target as Element).closest<HTMLElement>('[data-sonner-toast]');
-      start = el && el.dataset.type !== 'loading' ? { x: e.clientX, el } : null;
-    };
-    const up = (e: PointerEvent) => {
-      if (!start) return;
-      const id = toastIdOf(start.el);
-      if (id && Math.abs(e.clientX - start.x) >= TOAST_RULES.swipeThreshold) toast.dismiss(id);
-      start = null;
-    };
-    root.addEventListener('pointerdown', down, true);
-    window.addEventListener('pointerup', up, true);
-    return () => {
-      root.removeEventListener('pointerdown', down, true);
-      window.removeEventListener('pointerup', up, true);
-    };
-  }, [ref]);
-}
+const ToasterView = lazy(() => import('./toaster-view'));
 
-/** Shows toasts that plain (non-React) scripts request with a `dashboard:toast` event. */
+/** Shows toasts that plain (non-React) scripts request with a `dashboard:toast` event, and the one a previous page queued. */
 function useToastEvents() {
   useEffect(() => {
     const onToast = (e: Event) => {
@@ -43,32 +17,18 @@ function useToastEvents() {
   }, []);
 }
 
-/** The one toast viewport: top right, 16 px from the edges, F8 to focus it. */
+/**
+ * The toast island of every page. sonner and its viewport load when the first toast is asked for, not with the
+ * page (docs/decisions.md, "Toasts load on first use").
+ */
 export function Toaster() {
-  const ref = useRef<HTMLDivElement>(null);
-  useSwipeToDismiss(ref);
+  const needed = useClientStore($toasterNeeded, false);
   useToastEvents();
-  return (
-    <div ref={ref}>
-      <Sonner
-        position={TOAST_RULES.position}
-        duration={TOAST_RULES.duration}
-        hotkey={[...TOAST_RULES.hotkey]}
-        offset={TOAST_RULES.offset}
-        mobileOffset={TOAST_RULES.offset}
-        swipeDirections={[]}
-        richColors
-        closeButton
-        containerAriaLabel="Notifications"
-        style={{ '--width': '20rem' } as React.CSSProperties}
-        toastOptions={{
-          classNames: {
-            toast: TOAST_RULES.maxWidthClass,
-          },
-        }}
-      />
-    </div>
-  );
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }
 
 export default Toaster;

@@ -4,7 +4,6 @@ import { Badge } from '../../components/ui/badge';
 import { CopyText } from '../../components/ui/copy-button';
 import { exactTime } from '../../components/ui/relative-time';
 import { Skeleton, StatePanel } from '../../components/ui/state-panel';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import type { ApiKey, ApiKeyWithSecret } from '../../shared/api/api-keys';
 import type { Member } from '../../shared/api/projects';
 import { projectPath } from '../../shared/routes';
@@ -119,7 +118,7 @@ export function ApiKeyPage() {
   );
 
   return (
-    <TooltipProvider>
+    <>
       <a
         href={back}
         className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
@@ -137,7 +136,7 @@ export function ApiKeyPage() {
           }}
         />
       )}
-    </TooltipProvider>
+    </>
   );
 }
 

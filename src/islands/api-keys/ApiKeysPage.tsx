@@ -5,7 +5,6 @@ import { Badge } from '../../components/ui/badge';
 import { CopyText } from '../../components/ui/copy-button';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { StatePanel } from '../../components/ui/state-panel';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import type { ApiKey, ApiKeyWithSecret } from '../../shared/api/api-keys';
 import { API_KEY_TYPES, apiKeyListSpec } from '../../shared/api/collections';
 import { projectPath } from '../../shared/routes';
@@ -71,7 +70,7 @@ export function ApiKeysPage() {
     { id: 'createdAt', header: 'Created', sort: 'createdAt', cell: (k) => <RelativeTime iso={k.createdAt} /> },
   ];
   return (
-    <TooltipProvider>
+    <>
       <DataList<ApiKey>
         label="API keys"
         listKey="api-keys"
@@ -100,7 +99,7 @@ export function ApiKeysPage() {
           onDone={() => setSecret(null)}
         />
       )}
-    </TooltipProvider>
+    </>
   );
 }
 

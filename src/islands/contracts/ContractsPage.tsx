@@ -1,7 +1,6 @@
 import { useClientStore } from '../../lib/use-client-store';
 import { Plus } from 'lucide-react';
 import { DataList, type Column } from '../../components/data-list/data-list';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -73,7 +72,7 @@ export function ContractsPage() {
   );
 
   return (
-    <TooltipProvider>
+    <>
       <DataList<Contract>
         label="Contracts"
         listKey="contracts"
@@ -103,7 +102,7 @@ export function ContractsPage() {
         }}
         csv={{ filename: `contracts-${mode}.csv` }}
       />
-    </TooltipProvider>
+    </>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useClientStore } from '../../lib/use-client-store';
 import { DataList, type Column } from '../../components/data-list/data-list';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { policyListSpec } from '../../shared/api/collections';
@@ -72,7 +71,7 @@ export function PoliciesPage() {
   ];
 
   return (
-    <TooltipProvider>
+    <>
       <DataList<Policy>
         label="Gas policies"
         listKey="policies"
@@ -124,7 +123,7 @@ export function PoliciesPage() {
           )
         }
       />
-    </TooltipProvider>
+    </>
   );
 }
 

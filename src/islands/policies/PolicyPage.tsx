@@ -7,7 +7,6 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton, StatePanel } from '../../components/ui/state-panel';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { apiWrite } from '../../lib/api-write';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
@@ -173,7 +172,7 @@ export function PolicyPage() {
   );
 
   return (
-    <TooltipProvider>
+    <>
       <a
         href={back}
         className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
@@ -181,7 +180,7 @@ export function PolicyPage() {
         <ArrowLeft className="h-4 w-4" aria-hidden /> Gas policies
       </a>
       {body}
-    </TooltipProvider>
+    </>
   );
 }
 

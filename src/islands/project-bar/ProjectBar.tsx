@@ -3,7 +3,6 @@ import { ChevronsUpDown, Star } from 'lucide-react';
 import { $favoriteProjects, toggleFavoriteProject } from '../../stores/favorites';
 import { $project } from '../../stores/project-context';
 import { useProjectRoute } from '../../lib/use-project';
-import { Tooltip, TooltipProvider } from '../../components/ui/tooltip';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Skeleton } from '../../components/ui/state-panel';
 import { openPalette } from '../command-palette/open-palette';
@@ -21,7 +20,7 @@ export function ProjectBar() {
   const name = project.data?.name;
 
   return (
-    <TooltipProvider>
+    <>
       <div className="flex min-w-0 items-center gap-1">
         <button
           type="button"
@@ -40,22 +39,21 @@ export function ProjectBar() {
         </button>
         {current && (
           <span className="hidden items-center gap-1 sm:inline-flex">
-            <Tooltip content={isFavorite ? 'Remove from favorites' : 'Add to favorites'}>
-              <button
-                type="button"
-                aria-pressed={isFavorite}
-                aria-label={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
-                onClick={() => toggleFavoriteProject(current)}
-                className="inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-muted"
-              >
-                <Star className={`h-4 w-4 ${isFavorite ? 'fill-current text-amber-500' : ''}`} aria-hidden />
-              </button>
-            </Tooltip>
+            <button
+              type="button"
+              aria-pressed={isFavorite}
+              aria-label={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+              title={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+              onClick={() => toggleFavoriteProject(current)}
+              className="inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-muted"
+            >
+              <Star className={`h-4 w-4 ${isFavorite ? 'fill-current text-amber-500' : ''}`} aria-hidden />
+            </button>
             <CopyButton value={current} label="project ID" size="md" />
           </span>
         )}
       </div>
-    </TooltipProvider>
+    </>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useClientStore } from '../../lib/use-client-store';
 import { ArrowRight, Plus, Star } from 'lucide-react';
 import { DataList, type Column } from '../../components/data-list/data-list';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -77,7 +76,7 @@ export function ProjectsHome() {
   ];
 
   return (
-    <TooltipProvider>
+    <>
       <div className="grid gap-6">
         {from && (
           <p role="status" className="rounded-md border border-border bg-muted/50 p-3 text-sm">
@@ -142,7 +141,7 @@ export function ProjectsHome() {
           }
         />
       </div>
-    </TooltipProvider>
+    </>
   );
 }
 

@@ -5,7 +5,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyText } from '../../components/ui/copy-button';
 import { Field, inputClass } from '../../components/ui/field';
 import { Skeleton, StatePanel } from '../../components/ui/state-panel';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { ApiRequestError } from '../../lib/api-client';
 import { apiWrite } from '../../lib/api-write';
 import { useApiQuery } from '../../lib/use-api-query';
@@ -211,7 +210,7 @@ export function SettingsPage() {
       </div>
     );
   return (
-    <TooltipProvider>
+    <>
       <div className="grid gap-6">
         <Section title="General">
           <RenameForm project={project} reload={reload} />
@@ -236,7 +235,7 @@ export function SettingsPage() {
           </Section>
         )}
       </div>
-    </TooltipProvider>
+    </>
   );
 }
 

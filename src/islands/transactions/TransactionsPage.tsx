@@ -1,6 +1,5 @@
 import { useClientStore } from '../../lib/use-client-store';
 import { DataList, type Column } from '../../components/data-list/data-list';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { CopyText, shorten } from '../../components/ui/copy-button';
@@ -128,7 +127,7 @@ export function TransactionsPage() {
   ];
 
   return (
-    <TooltipProvider>
+    <>
       <DataList<Transaction>
         label="Transactions"
         listKey="transactions"
@@ -172,7 +171,7 @@ export function TransactionsPage() {
         }}
         csv={{ filename: `transactions-${mode}.csv` }}
       />
-    </TooltipProvider>
+    </>
   );
 }
 

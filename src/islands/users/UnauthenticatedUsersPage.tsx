@@ -1,5 +1,4 @@
 import { DataList } from '../../components/data-list/data-list';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { projectPath } from '../../shared/routes';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
 import { userLabel } from '../shared/columns';
@@ -18,7 +17,7 @@ export function UnauthenticatedUsersPage() {
     canWrite && apiPath ? <CreateUserButton apiPath={apiPath} projectId={projectId} mode={mode} /> : undefined;
 
   return (
-    <TooltipProvider>
+    <>
       <div className="grid grid-cols-1 gap-4">
         <UsersTabs projectId={projectId} mode={mode} current="unauthenticated" />
         <p className="text-sm text-muted-foreground">
@@ -42,7 +41,7 @@ export function UnauthenticatedUsersPage() {
           actions={create}
         />
       </div>
-    </TooltipProvider>
+    </>
   );
 }
 

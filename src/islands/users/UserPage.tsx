@@ -8,7 +8,6 @@ import { CopyButton, CopyText, shorten } from '../../components/ui/copy-button';
 import { ChainLabel, ExplorerLink } from '../../components/ui/chain-label';
 import { RelativeTime, exactTime } from '../../components/ui/relative-time';
 import { Skeleton, StatePanel } from '../../components/ui/state-panel';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { TX_STATUSES, transactionListSpec } from '../../shared/api/collections';
 import type { Transaction } from '../../shared/api/transactions';
 import type { Wallet } from '../../shared/api/wallets';
@@ -342,7 +341,7 @@ export function UserPage() {
   const listHref = route ? projectPath(route.projectId, route.mode, '/users') : undefined;
 
   return (
-    <TooltipProvider>
+    <>
       <div className="grid grid-cols-1 gap-4">
         <a
           href={listHref}
@@ -444,7 +443,7 @@ export function UserPage() {
           </>
         )}
       </div>
-    </TooltipProvider>
+    </>
   );
 }
 

@@ -1,5 +1,4 @@
 import { DataList } from '../../components/data-list/data-list';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { userListSpec } from '../../shared/api/collections';
 import { projectPath } from '../../shared/routes';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
@@ -17,7 +16,7 @@ export function UsersPage() {
   const projectId = route?.projectId ?? '';
 
   return (
-    <TooltipProvider>
+    <>
       <div className="grid grid-cols-1 gap-4">
         <UsersTabs projectId={projectId} mode={mode} current="all" />
         <DataList<User>
@@ -53,7 +52,7 @@ export function UsersPage() {
           actions={canWrite && apiPath && <CreateUserButton apiPath={apiPath} projectId={projectId} mode={mode} />}
         />
       </div>
-    </TooltipProvider>
+    </>
   );
 }
 

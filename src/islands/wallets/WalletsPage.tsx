@@ -1,6 +1,5 @@
 import { useClientStore } from '../../lib/use-client-store';
 import { DataList, type Column } from '../../components/data-list/data-list';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { ACCOUNT_TYPES, CUSTODY, walletListSpec } from '../../shared/api/collections';
@@ -45,7 +44,7 @@ export function WalletsPage() {
   ];
 
   return (
-    <TooltipProvider>
+    <>
       <DataList<Wallet>
         label="Wallets"
         listKey="wallets"
@@ -99,7 +98,7 @@ export function WalletsPage() {
         csv={{ filename: `wallets-${mode}.csv` }}
       />
       {open && apiPath && <WalletDrawer id={open} apiPath={`${apiPath}/wallets/${open}`} />}
-    </TooltipProvider>
+    </>
   );
 }
 
