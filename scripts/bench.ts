@@ -51,7 +51,7 @@ export const BUDGETS = {
   chartDrawMs: 50,
 } as const;
 
-/** The signed-in data pages whose JavaScript before interaction is budgeted. */
+/** The signed-in data pages whose JavaScript before interaction is budgeted (issues "Data screens I/II", "Project configuration screens"). */
 const DATA_PAGES = [
   'home',
   'overview',
@@ -61,8 +61,17 @@ const DATA_PAGES = [
   'users-unauthenticated',
   'transactions',
   'transaction',
+  'policies',
+  'policy',
   'contracts',
   'contract',
+  'backend-wallets',
+  'api-keys',
+  'api-key',
+  'settings',
+  'members',
+  'billing',
+  'ecosystem',
 ];
 
 /** The analytics pages (their own, larger budget: the chart library loads with the island). */

@@ -68,6 +68,8 @@ export async function startStack(options: StackOptions) {
     auth,
     children: [pages.child, limiter.child],
     close: async () => {
+      // What a stopping wrangler prints (e.g. its esbuild service's dump when its pipe closes) is not news.
+      for (const child of [pages.child, limiter.child]) child.stderr?.removeAllListeners('data');
       pages.child.kill('SIGTERM');
       limiter.child.kill('SIGTERM');
       capture?.close();

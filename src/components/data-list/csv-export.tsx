@@ -2,8 +2,7 @@ import { Download, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-
-const n = new Intl.NumberFormat('en');
+import { groupDigits } from '../../lib/format-en';
 
 /**
  * Downloads the current filtered view as CSV, every page, from the API's streamed `{collection}.csv` (docs/api.md):
@@ -42,7 +41,7 @@ export function CsvExport({ path, filename }: { path: string; filename: string }
       a.download = response.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? filename;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast.success(`Exported ${n.format(Math.max(lines - 1, 0))} rows`);
+      toast.success(`Exported ${groupDigits(Math.max(lines - 1, 0))} rows`);
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') toast.success('Export canceled');
       else toast.error(error instanceof ApiRequestError ? error.message : 'The export failed.');
@@ -62,7 +61,7 @@ export function CsvExport({ path, filename }: { path: string; filename: string }
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={pct ?? undefined}
-          aria-valuetext={`${n.format(progress.rows)} rows${progress.total !== null ? ` of ${n.format(progress.total)}` : ''}`}
+          aria-valuetext={`${groupDigits(progress.rows)} rows${progress.total !== null ? ` of ${groupDigits(progress.total)}` : ''}`}
           className="h-2 w-28 overflow-hidden rounded-full bg-muted"
         >
           <div
@@ -70,7 +69,7 @@ export function CsvExport({ path, filename }: { path: string; filename: string }
             style={pct === null ? undefined : { width: `${pct}%` }}
           />
         </div>
-        <span className="text-muted-foreground tabular-nums">{n.format(progress.rows)} rows</span>
+        <span className="text-muted-foreground tabular-nums">{groupDigits(progress.rows)} rows</span>
         <button
           type="button"
           aria-label="Cancel export"

@@ -1,8 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { PAGE_SIZES, lastPage } from './list-view';
 import { LIST_LIMITS } from '../../shared/api/list-params';
-
-const n = new Intl.NumberFormat('en');
+import { groupDigits } from '../../lib/format-en';
 
 /** "26–50 of 1,234", previous/next page and the page size. */
 export function Pager({
@@ -26,10 +25,10 @@ export function Pager({
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
-        {n.format(from)}–{n.format(from + Math.max(rows - 1, 0))} of {n.format(total)}
+        {groupDigits(from)}–{groupDigits(from + Math.max(rows - 1, 0))} of {groupDigits(total)}
         {capped && (
           <span className="block text-xs">
-            Pages reach {n.format(LIST_LIMITS.maxRows)} rows deep: filter or reverse the sort to see the rest.
+            Pages reach {groupDigits(LIST_LIMITS.maxRows)} rows deep: filter or reverse the sort to see the rest.
           </span>
         )}
       </p>
@@ -49,7 +48,7 @@ export function Pager({
           </select>
         </label>
         <span className="text-muted-foreground">
-          Page {n.format(page)} of {n.format(last)}
+          Page {groupDigits(page)} of {groupDigits(last)}
         </span>
         <button
           type="button"
