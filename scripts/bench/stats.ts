@@ -1,6 +1,12 @@
-/** Nearest-rank percentile (p in 0–100) of a non-empty list. */
-export const pct = (xs: number[], p: number): number =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+/**
+ * Nearest-rank percentile (p in 0–100) of a non-empty list: the value at rank ⌈p/100 · n⌉ of the sorted list, so
+ * p95 of 20 samples is the 19th, not the maximum. Every budget of the bench uses it (docs/api.md "Demo data and
+ * bench").
+ */
+export const pct = (xs: number[], p: number): number => {
+  const rank = Math.max(1, Math.ceil((p / 100) * xs.length));
+  return [...xs].sort((a, b) => a - b)[Math.min(xs.length, rank) - 1]!;
+};
 
-/** Median of a non-empty list (the upper middle one for an even count). */
+/** Median of a non-empty list: the nearest-rank p50 (the middle one; the lower middle one for an even count). */
 export const median = (xs: number[]): number => pct(xs, 50);

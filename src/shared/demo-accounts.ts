@@ -41,7 +41,7 @@ export const DEMO_PROJECTS = {
   scale: 'pro_01900000-0000-7000-8000-000000005ca1',
 } as const;
 
-/** The local Supabase Auth emulator: where it listens and how its tokens look (DESIGN §4). */
+/** The local Supabase Auth emulator: where it listens and how its tokens look (docs/auth-emulator.md). */
 export const LOCAL_AUTH = {
   port: 54321,
   url: 'http://127.0.0.1:54321',

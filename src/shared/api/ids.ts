@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Id prefixes of every stored object (DESIGN §5): ids are `prefix_` + a UUIDv7 (time-ordered, so inserts append). */
+/** Id prefixes of every stored object (docs/api.md "Database"): ids are `prefix_` + a UUIDv7 (time-ordered, so inserts append). */
 export const ID_PREFIX = {
   project: 'pro',
   user: 'pla',

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { median, pct } from '../../scripts/bench/stats';
+
+const twenty = Array.from({ length: 20 }, (_, i) => 20 - i); // 20 … 1, unsorted on purpose
+
+describe('nearest-rank percentiles of the bench', () => {
+  it.each([
+    [95, 19], // the 19th of 20, not the maximum
+    [50, 10],
+    [100, 20],
+    [5, 1],
+    [0, 1],
+  ])('p%d of 1…20 is %d', (p, value) => expect(pct(twenty, p)).toBe(value));
+  it('the median of an odd count is the middle one, of an even count the lower middle one', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2);
+  });
+  it('one sample is every percentile', () => expect(pct([7], 95)).toBe(7));
+});
