@@ -38,3 +38,8 @@ export function can(role: Role, permission: Permission): boolean {
 export function minRole(permission: Permission): Role {
   return MIN_ROLE[permission];
 }
+
+/** Whether `actor` may grant or take away the `target` role (invite, change, remove): only owners touch owners. */
+export function canManageRole(actor: Role, target: Role): boolean {
+  return target === 'owner' ? actor === 'owner' : can(actor, 'manage_members');
+}
