@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { acceptInvite, ownProject } from './member-helpers';
+import { uniqueEmail } from '../auth/helpers';
+import { E2E } from '../ports';
 
 /** Calls the data API as the signed-in browser user. */
 async function api(page: Page, method: string, path: string, body?: unknown) {
@@ -99,4 +102,46 @@ test.describe('as a viewer', () => {
     });
     expect(rename.status).toBe(403);
   });
+});
+
+test('settings: transfer ownership to another member; afterwards they are an owner and you an admin', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A project of its own with a second member (invited, link accepted), so the transfer changes nothing else.
+  const id = await ownProject(page, 'Ownership e2e');
+  const email = uniqueEmail('next-owner');
+  expect((await api(page, 'POST', `/projects/${id}/members`, { email, role: 'developer' })).status).toBe(201);
+  const nextOwner = await acceptInvite(email, id);
+
+  await page.goto(`/${id}/test/settings`);
+  const ownership = page.getByRole('region', { name: 'Ownership' });
+  await ownership.getByLabel('New owner').selectOption({ label: `${email} — developer` });
+  await ownership.getByRole('button', { name: 'Transfer ownership' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Make ${email} the owner?` });
+  await confirm.getByRole('button', { name: 'Transfer ownership' }).click();
+  await expect(page.getByText('You are now an admin of this project')).toBeVisible();
+
+  // The roles afterwards, as the API has them.
+  const members = await api(page, 'GET', `/projects/${id}/members`);
+  const roleOf = (e: string) => members.body.data.find((m: { email: string }) => m.email === e)?.role;
+  expect(roleOf(email)).toBe('owner');
+  expect(roleOf('demo@example.com')).toBe('admin');
+  expect((await api(page, 'GET', `/projects/${id}`)).body.role).toBe('admin');
+  // The page follows the new role: an admin has no ownership or deletion, but still the audit log.
+  await expect(page.getByRole('region', { name: 'Ownership' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete project' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Audit log' })).toBeVisible();
+  expect((await api(page, 'DELETE', `/projects/${id}`)).status).toBe(403);
+
+  // The new owner can do what owners do: delete the project.
+  const asNewOwner = await fetch(`${E2E.baseURL}/api/v1/projects/${id}`, {
+    headers: { Authorization: `Bearer ${nextOwner}` },
+  });
+  expect(((await asNewOwner.json()) as { role: string }).role).toBe('owner');
+  const deleted = await fetch(`${E2E.baseURL}/api/v1/projects/${id}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${nextOwner}` },
+  });
+  expect(deleted.status).toBe(204);
 });
