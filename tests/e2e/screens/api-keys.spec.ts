@@ -1,4 +1,5 @@
 import { test, expect } from '../fixtures';
+import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
 
 const KEYS = demoPath('live', '/api-keys');
@@ -68,6 +69,60 @@ test('api keys: create a read-only key, its secret shown once, it authenticates 
   expect((await request.get(`${base}/wallets?limit=1`, { headers: nextAuth })).status()).toBe(401);
   // The key's page lists the audit entries about it.
   await expect(page.getByRole('region', { name: 'Audit entries' }).getByText('api_key.revoked')).toBeVisible();
+});
+
+test('api keys: a key created in the UI and rotated with a grace period keeps working and shows until when', async ({
+  page,
+  request,
+}) => {
+  // The screen's part. That the old secret answers 401 once the grace period has ended is proven with an injected
+  // clock on the same routes and D1: tests/workers/api/key-grace-clock.test.ts (docs/decisions.md).
+  await page.goto(KEYS);
+  await dataRows(page);
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const form = page.getByRole('dialog', { name: 'Create a live key' });
+  const name = `E2E grace key ${Date.now()}`;
+  await form.getByLabel('Name').fill(name);
+  await form.getByRole('button', { name: 'Create key' }).click();
+  const once = page.getByRole('dialog', { name: /Your new key/ });
+  const secret = (await once.locator('[data-secret]').innerText()).trim();
+  await once.getByLabel('I have saved this secret key').check();
+  await once.getByRole('button', { name: 'Done' }).click();
+
+  await page.getByRole('row').filter({ hasText: name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const oldKeyPage = page.url();
+  await page.getByRole('button', { name: 'Rotate' }).click();
+  await page.getByLabel('Grace period for the old secret').selectOption({ label: '1 hour' });
+  const rotatedAt = Date.now();
+  await page.getByRole('button', { name: 'Rotate key' }).click();
+  const rotated = page.getByRole('dialog', { name: /The new secret/ });
+  const next = (await rotated.locator('[data-secret]').innerText()).trim();
+  await rotated.getByLabel('I have saved this secret key').check();
+  await rotated.getByRole('button', { name: 'Done' }).click();
+
+  // Both secrets work during the grace period; the old key's page says how long it has left.
+  const base = `/api/v1/projects/${DEMO_PROJECT}/live`;
+  for (const key of [secret, next])
+    expect(
+      (await request.get(`${base}/wallets?limit=1`, { headers: { Authorization: `Bearer ${key}` } })).status(),
+    ).toBe(200);
+  await page.goto(oldKeyPage);
+  await expect(page.locator('dd').getByText('Rotating', { exact: true })).toBeVisible();
+  await expect(page.locator('dd').getByText(/works (59 min|1 h 0 min) more/)).toBeVisible();
+  // The old key ends exactly the chosen hour after the rotation.
+  const keyId = /\/api-keys\/(key_[^/?]+)/.exec(page.url())![1];
+  const old = await page.evaluate(
+    async ({ path, storageKey }) => {
+      const token = JSON.parse(localStorage.getItem(storageKey) ?? '{}').access_token as string;
+      return (await fetch(path, { headers: { Authorization: `Bearer ${token}` } })).json();
+    },
+    { path: `${base}/api-keys/${keyId}`, storageKey: AUTH_STORAGE_KEY },
+  );
+  expect(old.status).toBe('rotating');
+  const grace = Date.parse(old.expiresAt) - rotatedAt;
+  expect(grace).toBeGreaterThan(3_600_000 - 5_000);
+  expect(grace).toBeLessThanOrEqual(3_600_000 + 60_000);
 });
 
 test('api keys: a bad name is answered at the field; accessible in light and dark', async ({ page }) => {
