@@ -396,3 +396,17 @@ describe('invites through the real local auth emulator', () => {
     expect(opened.body.role).toBe('viewer');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists the members list with its filters and sorts, and the resend route', async () => {
+    const doc = (await api('GET', '/openapi.json', null)).body;
+    const list = doc.paths['/api/v1/projects/{projectId}/members'].get;
+    const names = list.parameters.map((p: any) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['page', 'limit', 'order', 'filters']));
+    expect(JSON.stringify(list.parameters)).toContain('nameOrEmail');
+    expect(doc.paths['/api/v1/projects/{projectId}/members/invites/{inviteId}/resend'].post).toBeTruthy();
+    expect(Object.keys(doc.components.schemas.Member.properties)).toEqual(
+      expect.arrayContaining(['id', 'emailStatus', 'emailSentAt', 'emailError']),
+    );
+  });
+});
