@@ -26,6 +26,8 @@ interface Env {
   API_RATE_LIMIT_IP_PER_MINUTE?: string;
   /** `true`: webhooks may target loopback (127.0.0.0/8, ::1, localhost). Local development only; off when deployed. */
   WEBHOOK_ALLOW_LOOPBACK?: string;
+  /** `true`: the JWKS check of auth providers may fetch loopback URLs (local development only). */
+  JWKS_CHECK_ALLOW_LOOPBACK?: string;
   /** The rate-limit counters: Durable Object `RateLimiter` of the companion Worker `workers/rate-limiter`. */
   RATE_LIMITER?: DurableObjectNamespace<import('../workers/rate-limiter/index').RateLimiter>;
 }

@@ -37,6 +37,8 @@ const pages = start(
     `DATA_ENCRYPTION_KEY=${localEncryptionKey(ROOT)}`,
     '--binding',
     'WEBHOOK_ALLOW_LOOPBACK=true',
+    '--binding',
+    'JWKS_CHECK_ALLOW_LOOPBACK=true',
     // Member invites go through the emulator's admin invite (its local service-role key; a secret when deployed).
     '--binding',
     `SUPABASE_SERVICE_ROLE_KEY=${process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY}`,

@@ -28,6 +28,8 @@ const pages = await startPagesServer({
     SUPABASE_SERVICE_ROLE_KEY: process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
     // Local only: webhooks may target a receiver on this machine (never set in the deployed configuration).
     WEBHOOK_ALLOW_LOOPBACK: 'true',
+    // Local only: the providers' JWKS check may fetch a key set served on this machine.
+    JWKS_CHECK_ALLOW_LOOPBACK: 'true',
   },
 });
 stopOnExit([pages.child, limiter.child, auth]);

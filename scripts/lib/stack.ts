@@ -49,6 +49,8 @@ export async function startStack(options: StackOptions) {
     DATA_ENCRYPTION_KEY: encryptionKey,
     // Member invites: the API calls the emulator's admin invite with its local service-role key (server side only).
     SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    // The providers' JWKS check may fetch the local auth emulator's key set (loopback; never set when deployed).
+    JWKS_CHECK_ALLOW_LOOPBACK: 'true',
   };
   if (capture && options.posthogKey) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;

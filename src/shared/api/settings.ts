@@ -2,6 +2,27 @@ import { z } from 'zod';
 import { timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
 import type { ListSpec } from './list-params.ts';
+import {
+  appIdError,
+  cidrError,
+  DUPLICATE_MESSAGE,
+  duplicateIndexes,
+  lifetimeErrors,
+  NATIVE_PLATFORMS,
+  OAUTH_PROVIDERS,
+  OTP_LENGTH_BOUNDS,
+  originError,
+  PASSWORD_MIN_LENGTH_BOUNDS,
+  SECRET_MIN_LENGTH,
+  SMS_PROVIDERS,
+  THIRD_PARTY_FIELDS,
+  THIRD_PARTY_PROVIDERS,
+  THIRD_PARTY_SECRETS,
+  thirdPartyFieldError,
+  urlSchemeError,
+} from '../auth-settings-rules.ts';
+
+export { OAUTH_PROVIDERS, SECRET_MIN_LENGTH, THIRD_PARTY_PROVIDERS };
 
 /**
  * Per project and mode settings: auth security, providers, email templates, SMTP and the ecosystem theme.
@@ -9,28 +30,39 @@ import type { ListSpec } from './list-params.ts';
  * they are stored encrypted and answered as a sibling `<field>Hint` such as `••••a1b2` (`••••` alone for a secret
  * shorter than 12 characters: its last 4 would be a third of it).
  */
-export const OAUTH_PROVIDERS = ['google', 'apple', 'twitter', 'discord', 'facebook', 'epic_games', 'line'] as const;
-export const THIRD_PARTY_PROVIDERS = [
-  'firebase',
-  'supabase',
-  'playfab',
-  'accelbyte',
-  'lootlocker',
-  'custom',
-  'oidc',
-] as const;
-
-/** Secrets shorter than these are refused: a guessable SMTP password or a truncated OAuth client secret. */
-export const SECRET_MIN_LENGTH = { clientSecret: 16, smtpPassword: 8 } as const;
 const secret = (min: number) => z.string().min(min, `Must be at least ${min} characters`).max(500);
-const origin = z
-  .string()
-  .max(200)
-  .regex(/^(https?:\/\/[a-zA-Z0-9.*-]+(:[0-9]{1,5})?|\*)$/, 'Expected an origin such as https://app.example.com');
-const cidr = z
-  .string()
-  .max(50)
-  .regex(/^[0-9a-fA-F:.]+\/[0-9]{1,3}$/, 'Expected a CIDR such as 203.0.113.0/24');
+/** A string checked by one of the zod-free rules of src/shared/auth-settings-rules.ts (its message at the field). */
+const ruled = (rule: (v: string) => string | null, max: number) =>
+  z
+    .string()
+    .max(max)
+    .superRefine((v, ctx) => {
+      const message = rule(v);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+/** A list without repeats: each repeat is an issue at its own index. */
+const uniqueList = <T extends z.ZodType<string>>(item: T, max: number) =>
+  z
+    .array(item)
+    .max(max)
+    .superRefine((list, ctx) => {
+      for (const i of duplicateIndexes(list)) ctx.addIssue({ code: 'custom', message: DUPLICATE_MESSAGE, path: [i] });
+    });
+const origin = ruled(originError, 200);
+const cidr = ruled(cidrError, 50);
+const nativeApp = z
+  .strictObject({
+    platform: z.enum(NATIVE_PLATFORMS),
+    bundleId: z.string().max(200),
+    urlScheme: z.string().max(64).nullable().default(null),
+  })
+  .superRefine((a, ctx) => {
+    const id = appIdError(a.platform, a.bundleId);
+    if (id) ctx.addIssue({ code: 'custom', message: id, path: ['bundleId'] });
+    const scheme = a.urlScheme === null ? null : urlSchemeError(a.urlScheme);
+    if (scheme) ctx.addIssue({ code: 'custom', message: scheme, path: ['urlScheme'] });
+  });
+const lifetime = z.number().int('Whole seconds only');
 const url = z.url({ protocol: /^https?$/ }).max(2048);
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a #rrggbb colour');
 
@@ -41,44 +73,77 @@ const oauth = z.strictObject({
 });
 
 export const SETTINGS_SCHEMAS = {
-  security: z.strictObject({
-    allowedOrigins: z.array(origin).max(100),
-    authorizedNetworks: z.array(cidr).max(100),
-    nativeApps: z
-      .array(z.strictObject({ platform: z.enum(['ios', 'android']), bundleId: z.string().min(1).max(200) }))
-      .max(20),
-    sessionLifetimeSeconds: z
-      .number()
-      .int()
-      .min(300)
-      .max(365 * 86_400),
-  }),
-  providers: z.strictObject({
-    email: z.strictObject({
-      enabled: z.boolean(),
-      passwordMinLength: z.number().int().min(6).max(128),
-      requireSpecialCharacter: z.boolean(),
-      otpLength: z.number().int().min(4).max(10),
+  security: z
+    .strictObject({
+      allowedOrigins: uniqueList(origin, 100),
+      authorizedNetworks: uniqueList(cidr, 100),
+      nativeApps: z
+        .array(nativeApp)
+        .max(20)
+        .superRefine((apps, ctx) => {
+          for (const i of duplicateIndexes(apps.map((a) => `${a.platform}:${a.bundleId}`)))
+            ctx.addIssue({ code: 'custom', message: DUPLICATE_MESSAGE, path: [i, 'bundleId'] });
+        }),
+      accessTokenLifetimeSeconds: lifetime,
+      refreshTokenLifetimeSeconds: lifetime,
+      inactivityTimeoutSeconds: lifetime,
+    })
+    .superRefine((s, ctx) => {
+      for (const [path, message] of Object.entries(lifetimeErrors(s)))
+        ctx.addIssue({ code: 'custom', message, path: [path] });
     }),
-    phone: z.strictObject({
-      enabled: z.boolean(),
-      smsProvider: z.enum(['twilio', 'messagebird', 'vonage']).nullable(),
+  providers: z
+    .strictObject({
+      email: z.strictObject({
+        enabled: z.boolean(),
+        passwordMinLength: z.number().int().min(PASSWORD_MIN_LENGTH_BOUNDS.min).max(PASSWORD_MIN_LENGTH_BOUNDS.max),
+        requireSpecialCharacter: z.boolean(),
+        otpLength: z.number().int().min(OTP_LENGTH_BOUNDS.min).max(OTP_LENGTH_BOUNDS.max),
+      }),
+      phone: z
+        .strictObject({ enabled: z.boolean(), smsProvider: z.enum(SMS_PROVIDERS).nullable() })
+        .refine((p) => !p.enabled || p.smsProvider !== null, {
+          message: 'Choose the SMS provider that sends the codes',
+          path: ['smsProvider'],
+        }),
+      guest: z.strictObject({ enabled: z.boolean() }),
+      wallet: z.strictObject({ enabled: z.boolean() }),
+      oauth: z.strictObject(
+        Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, oauth])) as Record<
+          (typeof OAUTH_PROVIDERS)[number],
+          typeof oauth
+        >,
+      ),
+      thirdParty: z.strictObject({
+        provider: z.enum(THIRD_PARTY_PROVIDERS).nullable(),
+        jwksUrl: url.nullable(),
+        audience: z.string().max(300).nullable(),
+        endpoint: url.nullable(),
+        firebaseProjectId: z.string().max(30).nullable().default(null),
+        supabaseUrl: url.nullable().default(null),
+        supabaseKey: secret(SECRET_MIN_LENGTH.apiKey).optional(),
+        playfabTitleId: z.string().max(10).nullable().default(null),
+        accelbyteBaseUrl: url.nullable().default(null),
+        accelbyteNamespace: z.string().max(64).nullable().default(null),
+        lootlockerServerKey: secret(SECRET_MIN_LENGTH.apiKey).optional(),
+      }),
+    })
+    .superRefine((p, ctx) => {
+      // An enabled OAuth provider needs its client id (its secret is checked with the stored ones, in the handler).
+      for (const name of OAUTH_PROVIDERS)
+        if (p.oauth[name].enabled && !p.oauth[name].clientId?.trim())
+          ctx.addIssue({ code: 'custom', message: 'Enter the client ID', path: ['oauth', name, 'clientId'] });
+      // The chosen third-party provider's fields, each in its format (secrets: in the handler).
+      const t = p.thirdParty as Record<string, unknown>;
+      if (!p.thirdParty.provider) return;
+      for (const field of THIRD_PARTY_FIELDS[p.thirdParty.provider]) {
+        if (field.endsWith('Key')) continue;
+        const v = t[field];
+        const message =
+          typeof v === 'string' && v.trim() ? thirdPartyFieldError(field, v) : 'Required for this provider';
+        if (message) ctx.addIssue({ code: 'custom', message, path: ['thirdParty', field] });
+      }
     }),
-    guest: z.strictObject({ enabled: z.boolean() }),
-    wallet: z.strictObject({ enabled: z.boolean() }),
-    oauth: z.strictObject(
-      Object.fromEntries(OAUTH_PROVIDERS.map((p) => [p, oauth])) as Record<
-        (typeof OAUTH_PROVIDERS)[number],
-        typeof oauth
-      >,
-    ),
-    thirdParty: z.strictObject({
-      provider: z.enum(THIRD_PARTY_PROVIDERS).nullable(),
-      jwksUrl: url.nullable(),
-      audience: z.string().max(300).nullable(),
-      endpoint: url.nullable(),
-    }),
-  }),
   email_templates: z.strictObject({
     emailVerification: z.strictObject({ subject: z.string().min(1).max(200), body: z.string().min(1).max(50_000) }),
     passwordReset: z.strictObject({ subject: z.string().min(1).max(200), body: z.string().min(1).max(50_000) }),
@@ -120,7 +185,10 @@ export type SettingsKind = keyof typeof SETTINGS_SCHEMAS;
 /** Write-only fields per settings kind, as dotted paths. */
 export const SETTINGS_SECRETS: Record<SettingsKind, readonly string[]> = {
   security: [],
-  providers: OAUTH_PROVIDERS.map((p) => `oauth.${p}.clientSecret`),
+  providers: [
+    ...OAUTH_PROVIDERS.map((p) => `oauth.${p}.clientSecret`),
+    ...THIRD_PARTY_SECRETS.map((f) => `thirdParty.${f}`),
+  ],
   email_templates: [],
   smtp: ['password'],
   ecosystem: [],
@@ -129,7 +197,14 @@ export const SETTINGS_SECRETS: Record<SettingsKind, readonly string[]> = {
 const disabledOauth = { enabled: false, clientId: null };
 /** Defaults created with every project (both modes). */
 export const SETTINGS_DEFAULTS: { [K in SettingsKind]: z.input<(typeof SETTINGS_SCHEMAS)[K]> } = {
-  security: { allowedOrigins: [], authorizedNetworks: [], nativeApps: [], sessionLifetimeSeconds: 7 * 86_400 },
+  security: {
+    allowedOrigins: [],
+    authorizedNetworks: [],
+    nativeApps: [],
+    accessTokenLifetimeSeconds: 3_600,
+    refreshTokenLifetimeSeconds: 7 * 86_400,
+    inactivityTimeoutSeconds: 0,
+  },
   providers: {
     email: { enabled: true, passwordMinLength: 8, requireSpecialCharacter: false, otpLength: 6 },
     phone: { enabled: false, smsProvider: null },
@@ -139,7 +214,17 @@ export const SETTINGS_DEFAULTS: { [K in SettingsKind]: z.input<(typeof SETTINGS_
       (typeof OAUTH_PROVIDERS)[number],
       typeof disabledOauth
     >,
-    thirdParty: { provider: null, jwksUrl: null, audience: null, endpoint: null },
+    thirdParty: {
+      provider: null,
+      jwksUrl: null,
+      audience: null,
+      endpoint: null,
+      firebaseProjectId: null,
+      supabaseUrl: null,
+      playfabTitleId: null,
+      accelbyteBaseUrl: null,
+      accelbyteNamespace: null,
+    },
   },
   email_templates: {
     emailVerification: { subject: 'Confirm your email', body: '<p>Your verification code is {{code}}.</p>' },
@@ -175,6 +260,17 @@ export const settingsResponseSchema = z
     version: z.number().int(),
   })
   .meta({ id: 'Settings' });
+
+/** `POST …/auth/providers/check-jwks`: fetch a JWKS URL from the server and say whether it parses. */
+export const jwksCheckSchema = z.strictObject({ jwksUrl: z.string().min(1).max(2048) }).meta({ id: 'JwksCheck' });
+export const jwksCheckResultSchema = z
+  .object({
+    ok: z.boolean(),
+    message: z.string(),
+    keyCount: z.number().int().optional(),
+    algorithms: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'JwksCheckResult' });
 
 export const MIGRATION_STATUSES = ['created', 'running', 'paused', 'completed', 'failed', 'canceled'] as const;
 export const authMigrationSchema = z

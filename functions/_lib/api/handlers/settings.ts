@@ -5,6 +5,9 @@ import {
   authMigrationListSpec,
   authMigrationSchema,
   authMigrationUpdateSchema,
+  jwksCheckResultSchema,
+  jwksCheckSchema,
+  SETTINGS_DEFAULTS,
   SETTINGS_ROUTES,
   SETTINGS_SCHEMAS,
   SETTINGS_SECRETS,
@@ -12,7 +15,9 @@ import {
   settingsResponseSchema,
   type SettingsKind,
 } from '../../../../src/shared/api/settings';
+import { OAUTH_PROVIDERS, THIRD_PARTY_FIELDS } from '../../../../src/shared/auth-settings-rules';
 import { auditStmt } from '../../db/audit';
+import { checkJwks } from '../../net/jwks-check';
 import { insertStmt, parseJson, type Row } from '../../db/core';
 import { modeOf, scopeOf, type ApiContext, type RouteDef } from '../context';
 import { encryptSecret, HINT_MIN_LENGTH, sealedLength, secretHint } from '../crypto';
@@ -42,9 +47,41 @@ function setPath(o: Obj, path: string[], v: unknown) {
   else cur[last] = v;
 }
 
+/**
+ * The stored data as the current schema reads it: fields added since the row was written take their defaults, and
+ * the former single `sessionLifetimeSeconds` of security settings becomes the refresh token lifetime.
+ */
+function stored(kind: SettingsKind, row: Row): Obj {
+  const data = parseJson<Obj>(row.data, {});
+  if (kind === 'security' && 'sessionLifetimeSeconds' in data) {
+    data.refreshTokenLifetimeSeconds ??= data.sessionLifetimeSeconds;
+    delete data.sessionLifetimeSeconds;
+  }
+  if (kind === 'security' && Array.isArray(data.nativeApps))
+    data.nativeApps = data.nativeApps.map((a: unknown) => (isObj(a) ? { urlScheme: null, ...a } : a));
+  return merge(structuredClone(SETTINGS_DEFAULTS[kind]) as Obj, data);
+}
+
+/**
+ * Secrets an enabled provider needs, given in this request or stored before: an enabled OAuth provider's client
+ * secret, the chosen third-party provider's key. Messages at the secret's field.
+ */
+function missingSecrets(kind: SettingsKind, data: Obj, secrets: Record<string, unknown>) {
+  if (kind !== 'providers') return [];
+  const needed: { path: string; message: string }[] = [];
+  for (const p of OAUTH_PROVIDERS)
+    if (getPath(data, ['oauth', p, 'enabled']) === true)
+      needed.push({ path: `oauth.${p}.clientSecret`, message: 'Enter the client secret' });
+  const provider = getPath(data, ['thirdParty', 'provider']) as keyof typeof THIRD_PARTY_FIELDS | null;
+  if (provider)
+    for (const f of THIRD_PARTY_FIELDS[provider])
+      if (f.endsWith('Key')) needed.push({ path: `thirdParty.${f}`, message: 'Enter the key' });
+  return needed.filter((n) => typeof getPath(data, n.path.split('.')) !== 'string' && !secrets[n.path]);
+}
+
 /** Public data plus `<field>Hint` for each stored secret. */
 function present(kind: SettingsKind, row: Row) {
-  const data = parseJson<Obj>(row.data, {});
+  const data = stored(kind, row);
   const hints = parseJson<Record<string, string>>(row.hints ?? '{}', {});
   const secrets = parseJson<Record<string, { value: string; hint: string }>>(row.secrets, {});
   for (const path of SETTINGS_SECRETS[kind]) {
@@ -93,12 +130,17 @@ function settingsRoutes(segment: string, kind: SettingsKind): RouteDef[] {
       handler: async (c) => {
         const { version, ...patch } = await readJson(c.request, settingsPatchSchema);
         const row = await load(c, kind);
-        const merged = merge(parseJson<Obj>(row.data, {}), patch);
+        const merged = merge(stored(kind, row), patch);
         const parsed = SETTINGS_SCHEMAS[kind].safeParse(merged);
-        if (!parsed.success)
-          throw new ApiError('bad_request', 'Invalid settings', zodDetails(parsed.error as z.ZodError));
-        const data = parsed.data as Obj;
         const secrets = parseJson<Record<string, { value: string; hint: string }>>(row.secrets, {});
+        // Missing secrets are reported with the schema's issues, so a form shows every field's message at once.
+        const missing = missingSecrets(kind, merged, secrets);
+        if (!parsed.success || missing.length)
+          throw new ApiError('bad_request', 'Invalid settings', [
+            ...(parsed.success ? [] : zodDetails(parsed.error as z.ZodError)),
+            ...missing,
+          ]);
+        const data = parsed.data as Obj;
         const s = scopeOf(c);
         for (const path of SETTINGS_SECRETS[kind]) {
           const p = path.split('.');
@@ -157,6 +199,28 @@ const TRANSITIONS: Record<string, string[]> = {
 
 export const settingRoutes: RouteDef[] = [
   ...Object.entries(SETTINGS_ROUTES).flatMap(([segment, kind]) => settingsRoutes(segment, kind)),
+  {
+    method: 'POST',
+    path: '/projects/:projectId/:mode/auth/providers/check-jwks',
+    scope: 'mode',
+    permission: 'manage_auth',
+    tag: 'Auth',
+    summary:
+      'Check an OIDC / custom JWT JWKS URL: the server fetches it (SSRF guard, no redirects, 5 s) and says whether it parses',
+    body: jwksCheckSchema,
+    response: jwksCheckResultSchema,
+    handler: async (c) => {
+      const { jwksUrl } = await readJson(c.request, jwksCheckSchema);
+      const result = await checkJwks(jwksUrl, {
+        mode: modeOf(c),
+        allowLoopback: c.env.JWKS_CHECK_ALLOW_LOOPBACK === 'true',
+      });
+      if (result.refused)
+        throw new ApiError('bad_request', result.message, [{ path: 'jwksUrl', message: result.message }]);
+      const { refused: _refused, ...answer } = result;
+      return json(answer);
+    },
+  },
   listRoute({
     path: M,
     tag: 'Auth',
