@@ -26,6 +26,17 @@ export default defineConfig({
         },
       },
       {
+        // The local stack as `npm start` runs it (wrangler, workerd, the emulator), killed and supervised.
+        test: {
+          name: 'stack',
+          include: ['tests/stack/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         plugins: [
           cloudflareTest(async ({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },

@@ -7,15 +7,30 @@ import { localEncryptionKey } from './seed/local-secrets.ts';
 import { LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 import { startRateLimiter } from './lib/rate-limiter.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
+import { takenPortMessage } from './lib/ports.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const astroPort = Number(process.env.ASTRO_PORT ?? 4321);
+const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? LOCAL_AUTH.port);
 const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+
+const taken = await takenPortMessage(
+  [
+    { port, what: 'the dashboard', variable: 'PORT' },
+    { port: astroPort, what: "Astro's dev server", variable: 'ASTRO_PORT' },
+    { port: authPort, what: 'the auth emulator', variable: 'AUTH_EMULATOR_PORT' },
+  ],
+  'npm run dev',
+);
+if (taken) {
+  console.error(taken);
+  process.exit(1);
+}
 
 await run('node', ['scripts/seed.ts']);
 const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
   ...process.env,
-  AUTH_EMULATOR_PORT: String(LOCAL_AUTH.port),
+  AUTH_EMULATOR_PORT: String(authPort),
   SITE_URL: `http://127.0.0.1:${port}`,
 });
 const astro = start('astro', 'astro', ['dev', '--host', '127.0.0.1', '--port', String(astroPort)]);
@@ -35,6 +50,8 @@ const pages = start(
     String(port),
     '--binding',
     `DATA_ENCRYPTION_KEY=${localEncryptionKey(ROOT)}`,
+    '--binding',
+    `PUBLIC_SUPABASE_URL=http://127.0.0.1:${authPort}`,
     '--binding',
     'WEBHOOK_ALLOW_LOOPBACK=true',
     '--binding',

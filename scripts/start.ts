@@ -1,28 +1,55 @@
 /**
- * `npm start`: builds the site, prepares the local D1 database and serves everything on http://127.0.0.1:$PORT.
+ * `npm start`: builds the site, prepares the local D1 database and serves everything on http://127.0.0.1:$PORT
+ * (default 8788), the auth emulator on $AUTH_EMULATOR_PORT (default 54321). Stops with one line when a port is
+ * taken; restarts the Pages server when its Workers runtime stops answering (docs/decisions.md "The local stack
+ * fails loudly").
  */
-import { ROOT, run, start, stopOnExit } from './lib/proc.ts';
+import { ROOT, run, start } from './lib/proc.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { DEMO_ACCOUNTS, LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
-import { startPagesServer } from './lib/pages-server.ts';
+import { startSupervisedPagesServer } from './lib/pages-server.ts';
 import { startRateLimiter } from './lib/rate-limiter.ts';
+import { takenPortMessage } from './lib/ports.ts';
+import { killTree } from './lib/supervise.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
 
 const port = Number(process.env.PORT ?? 8788);
+const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? LOCAL_AUTH.port);
+const authUrl = `http://127.0.0.1:${authPort}`;
+
+const taken = await takenPortMessage([
+  { port, what: 'the dashboard', variable: 'PORT' },
+  { port: authPort, what: 'the auth emulator', variable: 'AUTH_EMULATOR_PORT' },
+]);
+if (taken) {
+  console.error(taken);
+  process.exit(1);
+}
+
+let stopping = false;
+const running: { stop(): void }[] = [];
 
 await run('astro', ['build']);
 // Applies the D1 migrations locally and seeds the demo data when it is missing (idempotent).
 await run('node', ['scripts/seed.ts']);
 const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
   ...process.env,
-  AUTH_EMULATOR_PORT: String(LOCAL_AUTH.port),
+  AUTH_EMULATOR_PORT: String(authPort),
   SITE_URL: `http://127.0.0.1:${port}`,
 });
+running.push({ stop: () => killTree(auth) });
+auth.once('exit', (code) => {
+  if (code === null || stopping) return;
+  console.error(`npm start: the auth emulator stopped (exit code ${code}); sign-in cannot work without it. Stopping.`);
+  stop(1);
+});
 const limiter = await startRateLimiter({ quiet: true });
-const pages = await startPagesServer({
+running.push({ stop: () => killTree(limiter.child) });
+const pages = await startSupervisedPagesServer({
   port,
   env: limiter.env,
   bindings: {
+    PUBLIC_SUPABASE_URL: authUrl,
     DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT),
     // Member invites go through the emulator's admin invite (its local service-role key; a secret when deployed).
     SUPABASE_SERVICE_ROLE_KEY: process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
@@ -31,11 +58,23 @@ const pages = await startPagesServer({
     // Local only: the providers' JWKS check may fetch a key set served on this machine.
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
   },
+  giveUp: (error) => {
+    console.error(`npm start: the Pages server stopped answering and did not come back (${error.message}). Stopping.`);
+    stop(1);
+  },
 });
-stopOnExit([pages.child, limiter.child, auth]);
+running.push(pages);
+
+function stop(code: number): never {
+  stopping = true;
+  for (const part of running) part.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(130));
+process.on('SIGTERM', () => stop(143));
 
 console.log(`
   Dashboard:     ${pages.url}
   Demo sign-in:  ${DEMO_ACCOUNTS.demo.email} / ${DEMO_ACCOUNTS.demo.password}
-  Auth emulator: ${LOCAL_AUTH.url}   Inbox: ${LOCAL_AUTH.url}/inbox
+  Auth emulator: ${authUrl}   Inbox: ${authUrl}/inbox
 `);

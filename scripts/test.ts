@@ -42,8 +42,18 @@ const steps: [string, () => Promise<void>, (() => void)?][] = [
   ['format', () => run('prettier', ['--check', '.'])],
   ['types', () => run('npm', ['run', 'typecheck'])],
   [
-    'unit + emulator',
-    () => run('vitest', ['run', '--project', 'unit', '--project', 'emulator', ...vitestJson('unit.json')]),
+    'unit + emulator + stack',
+    () =>
+      run('vitest', [
+        'run',
+        '--project',
+        'unit',
+        '--project',
+        'emulator',
+        '--project',
+        'stack',
+        ...vitestJson('unit.json'),
+      ]),
     () => countVitest(path.join(artifacts, 'unit.json')),
   ],
   ['build', () => run('astro', ['build'])],

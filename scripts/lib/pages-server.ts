@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { start, waitForHttp } from './proc.ts';
+import { killTree, superviseHealth } from './supervise.ts';
 
 export interface PagesServerOptions {
   port: number;
@@ -40,4 +41,48 @@ export async function startPagesServer(options: PagesServerOptions): Promise<{ u
   const url = `http://127.0.0.1:${options.port}`;
   await waitForHttp(url, 90_000);
   return { url, child };
+}
+
+/** A Pages server that `superviseHealth` restarts when its Workers runtime stops answering. */
+export interface SupervisedPagesServer {
+  url: string;
+  /** The wrangler process of the moment (a restart replaces it). */
+  child(): ChildProcess;
+  stop(): void;
+}
+
+/**
+ * `startPagesServer`, watched: when the site stops answering (e.g. workerd was killed and wrangler's own restart
+ * hangs), the whole `wrangler pages dev` is restarted on the same port and state; when that fails too, `giveUp`
+ * (docs/decisions.md "The local stack fails loudly"). D1's state is on disk: acknowledged writes survive
+ * (tests/stack/crash.test.ts).
+ */
+export async function startSupervisedPagesServer(
+  options: PagesServerOptions & { giveUp: (error: Error) => void; probeIntervalMs?: number },
+): Promise<SupervisedPagesServer> {
+  let server = await startPagesServer(options);
+  const exited = (child: ChildProcess) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const supervision = superviseHealth({
+    url: `${server.url}/auth/login`,
+    intervalMs: options.probeIntervalMs,
+    giveUp: options.giveUp,
+    restart: async () => {
+      const old = server.child;
+      killTree(old, 'SIGTERM');
+      await Promise.race([exited(old), new Promise((r) => setTimeout(r, 5000))]);
+      killTree(old, 'SIGKILL');
+      server = await startPagesServer(options);
+    },
+  });
+  return {
+    url: server.url,
+    child: () => server.child,
+    stop() {
+      supervision.stop();
+      killTree(server.child, 'SIGTERM');
+    },
+  };
 }

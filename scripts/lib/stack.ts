@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { run } from './proc.ts';
-import { startPagesServer } from './pages-server.ts';
+import { startPagesServer, startSupervisedPagesServer } from './pages-server.ts';
 import { startRateLimiter } from './rate-limiter.ts';
+import { killTree } from './supervise.ts';
 import { startCaptureServer } from '../../dev/capture-server.ts';
 import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../dev/auth-emulator/config.ts';
@@ -15,6 +16,8 @@ export interface StackOptions {
   /** Start the loopback analytics capture server on this port and point the site at it. */
   capturePort?: number;
   posthogKey?: string;
+  /** Restart the Pages server when it stops answering, probing this often (ms); unset: no supervision. */
+  superviseEveryMs?: number;
 }
 
 /**
@@ -49,6 +52,10 @@ export async function startStack(options: StackOptions) {
     DATA_ENCRYPTION_KEY: encryptionKey,
     // Member invites: the API calls the emulator's admin invite with its local service-role key (server side only).
     SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    // Plan changes through a hosted checkout (docs/api.md "Billing"): a test value on a reserved name (RFC 2606
+    // `.test`, never resolvable); the billing e2e test intercepts it.
+    BILLING_CHECKOUT_URL: 'https://checkout.payments.test/pay',
+    BILLING_PROVIDER_HOST: 'checkout.payments.test',
     // The providers' JWKS check may fetch the local auth emulator's key set (loopback; never set when deployed).
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
   };
@@ -58,22 +65,30 @@ export async function startStack(options: StackOptions) {
   }
   // The API's rate limits count in the companion Worker's Durable Object; the browser tests stay far below them.
   const limiter = await startRateLimiter({ quiet: true });
-  const pages = await startPagesServer({
-    port: options.port,
-    persistTo: state,
-    quiet: true,
-    bindings,
-    env: limiter.env,
-  });
+  const serverOptions = { port: options.port, persistTo: state, quiet: true, bindings, env: limiter.env };
+  const pages = options.superviseEveryMs
+    ? await startSupervisedPagesServer({
+        ...serverOptions,
+        probeIntervalMs: options.superviseEveryMs,
+        giveUp: (error) => console.error(`stack: the Pages server did not come back: ${error.message}`),
+      })
+    : await startPagesServer(serverOptions).then((s) => ({
+        url: s.url,
+        child: () => s.child,
+        stop: () => killTree(s.child),
+      }));
   return {
     url: pages.url,
     auth,
-    children: [pages.child, limiter.child],
+    state,
+    /** The wrangler process of the moment (a supervised server replaces it when it restarts). */
+    pagesChild: pages.child,
+    children: [pages.child(), limiter.child],
     close: async () => {
       // What a stopping wrangler prints (e.g. its esbuild service's dump when its pipe closes) is not news.
-      for (const child of [pages.child, limiter.child]) child.stderr?.removeAllListeners('data');
-      pages.child.kill('SIGTERM');
-      limiter.child.kill('SIGTERM');
+      for (const child of [pages.child(), limiter.child]) child.stderr?.removeAllListeners('data');
+      pages.stop();
+      killTree(limiter.child);
       capture?.close();
       await auth.close();
     },
