@@ -21,6 +21,12 @@ import {
   thirdPartyFieldError,
   urlSchemeError,
 } from '../auth-settings-rules.ts';
+import {
+  EMAIL_TEMPLATE_DEFAULTS,
+  EMAIL_TEMPLATE_KINDS,
+  emailTemplateErrors,
+  type EmailTemplateKind,
+} from '../email-templates.ts';
 
 export { OAUTH_PROVIDERS, SECRET_MIN_LENGTH, THIRD_PARTY_PROVIDERS };
 
@@ -66,6 +72,7 @@ const lifetime = z.number().int('Whole seconds only');
 const url = z.url({ protocol: /^https?$/ }).max(2048);
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a #rrggbb colour');
 
+const emailTemplate = z.strictObject({ subject: z.string().max(1_000), body: z.string().max(100_000) });
 const oauth = z.strictObject({
   enabled: z.boolean(),
   clientId: z.string().max(300).nullable(),
@@ -144,10 +151,18 @@ export const SETTINGS_SCHEMAS = {
         if (message) ctx.addIssue({ code: 'custom', message, path: ['thirdParty', field] });
       }
     }),
-  email_templates: z.strictObject({
-    emailVerification: z.strictObject({ subject: z.string().min(1).max(200), body: z.string().min(1).max(50_000) }),
-    passwordReset: z.strictObject({ subject: z.string().min(1).max(200), body: z.string().min(1).max(50_000) }),
-  }),
+  // Lengths, required and known variables: the rules of src/shared/email-templates.ts, at `<template>.subject|body`.
+  email_templates: z
+    .strictObject(
+      Object.fromEntries(EMAIL_TEMPLATE_KINDS.map((k) => [k, emailTemplate])) as Record<
+        EmailTemplateKind,
+        typeof emailTemplate
+      >,
+    )
+    .superRefine((t, ctx) => {
+      for (const [path, message] of Object.entries(emailTemplateErrors(t)))
+        ctx.addIssue({ code: 'custom', message, path: path.split('.') });
+    }),
   smtp: z.strictObject({
     enabled: z.boolean(),
     host: z.string().max(253).nullable(),
@@ -226,10 +241,7 @@ export const SETTINGS_DEFAULTS: { [K in SettingsKind]: z.input<(typeof SETTINGS_
       accelbyteNamespace: null,
     },
   },
-  email_templates: {
-    emailVerification: { subject: 'Confirm your email', body: '<p>Your verification code is {{code}}.</p>' },
-    passwordReset: { subject: 'Reset your password', body: '<p>Reset your password: {{link}}</p>' },
-  },
+  email_templates: EMAIL_TEMPLATE_DEFAULTS,
   smtp: { enabled: false, host: null, port: 587, user: null, from: null, tls: true },
   ecosystem: {
     name: null,
