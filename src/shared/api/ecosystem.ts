@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  ECOSYSTEM_MESSAGES,
+  ECOSYSTEM_THEME_DEFAULTS,
+  MAX_URL_LENGTH,
+  MAX_WALLET_DOMAINS,
+  hasFaviconEnding,
+  isHexColor,
+  isHostname,
+  isHttpsUrl,
+  isRadius,
+} from '../ecosystem.ts';
+
+// The rules are zod-free in src/shared/ecosystem.ts, so the dashboard's form checks the same with the same messages.
+const httpsUrl = z.string().max(MAX_URL_LENGTH).refine(isHttpsUrl, ECOSYSTEM_MESSAGES.httpsUrl);
+const hostname = z.string().refine(isHostname, ECOSYSTEM_MESSAGES.hostname);
+const color = z.string().refine(isHexColor, ECOSYSTEM_MESSAGES.color);
+
+/** The ecosystem settings of a project and mode (`GET`/`PATCH …/{mode}/ecosystem`, docs/api.md "Ecosystem"). */
+export const ecosystemSettingsSchema = z.strictObject({
+  name: z.string().trim().max(100).nullable(),
+  customDomain: hostname.nullable(),
+  logoUrl: httpsUrl.nullable(),
+  theme: z.strictObject({
+    primaryColor: color,
+    primaryColorForeground: color,
+    radius: z.string().refine(isRadius, ECOSYSTEM_MESSAGES.radius),
+    faviconUrl: httpsUrl.refine(hasFaviconEnding, ECOSYSTEM_MESSAGES.favicon).nullable(),
+  }),
+  walletDomains: z
+    .array(hostname)
+    .max(MAX_WALLET_DOMAINS)
+    .superRefine((domains, ctx) =>
+      domains.forEach((d, i) => {
+        if (domains.indexOf(d) < i)
+          ctx.addIssue({ code: 'custom', path: [i], message: ECOSYSTEM_MESSAGES.duplicateDomain });
+      }),
+    ),
+  links: z.strictObject({
+    terms: httpsUrl.nullable(),
+    privacy: httpsUrl.nullable(),
+    support: httpsUrl.nullable(),
+    docs: httpsUrl.nullable(),
+  }),
+});
+export type EcosystemSettings = z.infer<typeof ecosystemSettingsSchema>;
+
+/** What a new project's modes start with. */
+export const ECOSYSTEM_DEFAULTS: EcosystemSettings = {
+  name: null,
+  customDomain: null,
+  logoUrl: null,
+  theme: { ...ECOSYSTEM_THEME_DEFAULTS },
+  walletDomains: [],
+  links: { terms: null, privacy: null, support: null, docs: null },
+};
