@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
 import type { ListSpec } from './list-params.ts';
+import { ECOSYSTEM_DEFAULTS, ecosystemSettingsSchema } from './ecosystem.ts';
 import {
   appIdError,
   cidrError,
@@ -70,7 +71,6 @@ const nativeApp = z
   });
 const lifetime = z.number().int('Whole seconds only');
 const url = z.url({ protocol: /^https?$/ }).max(2048);
-const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a #rrggbb colour');
 
 const emailTemplate = z.strictObject({ subject: z.string().max(1_000), body: z.string().max(100_000) });
 const oauth = z.strictObject({
@@ -172,28 +172,7 @@ export const SETTINGS_SCHEMAS = {
     from: z.email().max(254).nullable(),
     tls: z.boolean(),
   }),
-  ecosystem: z.strictObject({
-    name: z.string().max(100).nullable(),
-    customDomain: z
-      .string()
-      .max(253)
-      .regex(/^[a-z0-9.-]+$/)
-      .nullable(),
-    logoUrl: url.nullable(),
-    theme: z.strictObject({
-      primaryColor: color,
-      primaryColorForeground: color,
-      radius: z.string().regex(/^[0-9.]+(px|rem)$/),
-      faviconUrl: url.nullable(),
-    }),
-    walletDomains: z.array(z.string().max(253)).max(20),
-    links: z.strictObject({
-      terms: url.nullable(),
-      privacy: url.nullable(),
-      support: url.nullable(),
-      docs: url.nullable(),
-    }),
-  }),
+  ecosystem: ecosystemSettingsSchema,
 } as const;
 export type SettingsKind = keyof typeof SETTINGS_SCHEMAS;
 
@@ -243,14 +222,7 @@ export const SETTINGS_DEFAULTS: { [K in SettingsKind]: z.input<(typeof SETTINGS_
   },
   email_templates: EMAIL_TEMPLATE_DEFAULTS,
   smtp: { enabled: false, host: null, port: 587, user: null, from: null, tls: true },
-  ecosystem: {
-    name: null,
-    customDomain: null,
-    logoUrl: null,
-    theme: { primaryColor: '#4f46e5', primaryColorForeground: '#ffffff', radius: '0.5rem', faviconUrl: null },
-    walletDomains: [],
-    links: { terms: null, privacy: null, support: null, docs: null },
-  },
+  ecosystem: ECOSYSTEM_DEFAULTS,
 };
 
 /** Route segment (`auth/security`, `ecosystem`, …) → settings kind. */

@@ -24,6 +24,7 @@ import { encryptSecret, HINT_MIN_LENGTH, sealedLength, secretHint } from '../cry
 import { ApiError, isoStrict, json, notFound, readJson, zodDetails } from '../http';
 import { auditFor, commitCreate } from '../writes';
 import { getRoute, listRoute, updateRoute } from '../crud';
+import { checkCustomDomain } from '../ecosystem-domain';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -141,6 +142,8 @@ function settingsRoutes(segment: string, kind: SettingsKind): RouteDef[] {
             ...missing,
           ]);
         const data = parsed.data as Obj;
+        if (kind === 'ecosystem')
+          await checkCustomDomain(c, data.customDomain, parseJson<Obj>(row.data, {}).customDomain);
         const s = scopeOf(c);
         for (const path of SETTINGS_SECRETS[kind]) {
           const p = path.split('.');
