@@ -37,3 +37,11 @@ interface Env {
   /** Supabase service-role key: the API's admin invite (`POST /auth/v1/invite`). Secret: never sent to the browser. */
   SUPABASE_SERVICE_ROLE_KEY?: string;
 }
+
+// Appended for billing (see docs/api.md "Billing").
+interface Env {
+  /** The payment provider's hosted checkout page, `https://…` on BILLING_PROVIDER_HOST; unset: no plan changes. */
+  BILLING_CHECKOUT_URL?: string;
+  /** The payment provider's host (e.g. `checkout.example-pay.com`): checkout URLs are only ever built on it. */
+  BILLING_PROVIDER_HOST?: string;
+}

@@ -17,7 +17,8 @@ import { closeSync, existsSync, fsyncSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS, DEMO_PROJECTS } from '../src/shared/demo-accounts.ts';
-import { insertModeData, insertProject, Inserter, rng } from './seed/demo-data.ts';
+import { PLANS } from '../src/shared/api/billing.ts';
+import { insertInvoices, insertModeData, insertProject, Inserter, rng } from './seed/demo-data.ts';
 import { openLocalD1 } from './seed/local-d1.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { SCALE_STATE, scaleStateStaleness, writeScaleStamp } from './seed/scale-state.ts';
@@ -113,6 +114,7 @@ const seededDemo = await seedProject(SEED_PROJECTS.demo, async () => {
   const keys = await insertProject(ins, spec, r);
   await insertModeData(ins, spec, 'live', { users: 60, wallets: 70, transactions: 200, days: 90 }, r);
   await insertModeData(ins, spec, 'test', { users: 50, wallets: 50, transactions: 200, days: 90 }, r);
+  insertInvoices(ins, spec, PLANS.growth.priceUsd, r);
   printed.push(`  Demo test secret key (shown once): ${keys.test}`);
 });
 

@@ -240,6 +240,33 @@ export async function insertProject(ins: Inserter, p: ProjectSpec, r: Rng): Prom
   return secrets;
 }
 
+/**
+ * Invoices of the project's plan for each month since it was created, up to the last closed month (migration 0015):
+ * what the payment provider's webhook will record. All paid except the newest, which is still open.
+ */
+export function insertInvoices(ins: Inserter, p: ProjectSpec, priceUsd: number, r: Rng): void {
+  const created = new Date(p.now - 120 * 86_400_000);
+  const now = new Date(p.now);
+  const thisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const months: number[] = [];
+  for (let y = created.getUTCFullYear(), m = created.getUTCMonth(); Date.UTC(y, m + 1, 1) <= thisMonth; m++)
+    months.push(Date.UTC(y, m, 1));
+  months.forEach((start, i) => {
+    const d = new Date(start);
+    const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    ins.row('invoices', {
+      id: seededId('ivc', end, r),
+      project_id: p.id,
+      number: `INV-${d.getUTCFullYear()}-${String(i + 1).padStart(4, '0')}`,
+      period_start: start,
+      period_end: end,
+      amount_cents: Math.round(priceUsd * 100),
+      status: i === months.length - 1 ? 'open' : 'paid',
+      issued_at: end + 3_600_000,
+    });
+  });
+}
+
 export interface ModeCounts {
   users: number;
   wallets: number;

@@ -18,6 +18,7 @@ export const ID_PREFIX = {
   invite: 'inv',
   audit: 'aud',
   authMigration: 'amg',
+  invoice: 'ivc',
 } as const;
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];
 

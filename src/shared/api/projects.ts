@@ -71,37 +71,3 @@ export const auditEntrySchema = z
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-/** Plans offered (prices in USD per month; overage per 1,000 operations). */
-export const PLANS = {
-  free: { id: 'free', name: 'Free', priceUsd: 0, includedOperations: 1_000, overagePer1000Usd: 0 },
-  growth: { id: 'growth', name: 'Growth', priceUsd: 99, includedOperations: 100_000, overagePer1000Usd: 1 },
-  scale: { id: 'scale', name: 'Scale', priceUsd: 499, includedOperations: 1_000_000, overagePer1000Usd: 0.5 },
-} as const;
-export type PlanId = keyof typeof PLANS;
-
-export const billingSchema = z
-  .object({
-    plan: z.object({
-      id: z.string(),
-      name: z.string(),
-      priceUsd: z.number(),
-      includedOperations: z.number(),
-      overagePer1000Usd: z.number(),
-    }),
-    period: z.object({ start: timestamp, end: timestamp }),
-    usage: z.object({
-      operations: z.number().int(),
-      included: z.number().int(),
-      overage: z.number().int(),
-      overageEstimateUsd: z.number(),
-      users: z.number().int(),
-      wallets: z.number().int(),
-    }),
-    history: z.array(z.object({ month: z.string(), operations: z.number().int(), costUsd: z.number() })),
-    version: z.number().int(),
-  })
-  .meta({ id: 'Billing' });
-export const billingUpdateSchema = z
-  .strictObject({ plan: z.enum(Object.keys(PLANS) as [PlanId, ...PlanId[]]), version: versionField })
-  .meta({ id: 'BillingUpdate' });

@@ -1,9 +1,29 @@
-import { billingSchema, billingUpdateSchema, PLANS, type PlanId } from '../../../../src/shared/api/projects';
+import {
+  billingCheckoutResultSchema,
+  billingCheckoutSchema,
+  billingSchema,
+  billingUpdateSchema,
+  PLANS,
+  type PlanId,
+} from '../../../../src/shared/api/billing';
+import { INVOICE_LIMIT } from '../../../../src/shared/billing';
+import { auditStmt } from '../../db/audit';
+import { checkoutConfig, checkoutUrl } from '../checkout';
 import type { ApiContext, RouteDef } from '../context';
-import { isoStrict, json, notFound, readJson } from '../http';
+import { ApiError, badRequest, isoStrict, json, notFound, readJson } from '../http';
 import { auditFor, commitUpdate } from '../writes';
 
 const P = '/projects/:projectId/billing';
+
+interface InvoiceRow {
+  id: string;
+  number: string;
+  period_start: number;
+  period_end: number;
+  amount_cents: number;
+  status: 'open' | 'paid' | 'void' | 'uncollectible';
+  issued_at: number;
+}
 
 /** Billable operations: live-mode transactions (test mode is free). */
 async function billing(c: ApiContext) {
@@ -19,7 +39,7 @@ async function billing(c: ApiContext) {
   const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
   const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
   const since = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 11, 1);
-  const [ops, users, wallets, history] = await db.batch([
+  const [ops, users, wallets, history, invoices] = await db.batch([
     db
       .prepare(
         `SELECT COUNT(*) AS n FROM transactions WHERE project_id = ? AND mode = 'live' AND created_at >= ? AND created_at < ?`,
@@ -42,11 +62,19 @@ async function billing(c: ApiContext) {
          WHERE project_id = ? AND mode = 'live' AND created_at >= ? AND created_at < ? GROUP BY month ORDER BY month`,
       )
       .bind(id, since, end),
+    // Newest first on the (project_id, period_start, id) index.
+    db
+      .prepare(
+        `SELECT id, number, period_start, period_end, amount_cents, status, issued_at FROM invoices
+         WHERE project_id = ? ORDER BY period_start DESC, id DESC LIMIT ?`,
+      )
+      .bind(id, INVOICE_LIMIT),
   ]);
   const n = (r: D1Result | undefined) => Number((r?.results[0] as { n?: number } | undefined)?.n ?? 0);
   const cost = (count: number) =>
     plan.priceUsd + (Math.max(0, count - plan.includedOperations) / 1000) * plan.overagePer1000Usd;
   const used = n(ops);
+  const checkout = checkoutConfig(c.env);
   const overage = Math.max(0, used - plan.includedOperations);
   return {
     plan: { ...plan },
@@ -64,6 +92,17 @@ async function billing(c: ApiContext) {
       operations: h.n,
       costUsd: Math.round(cost(h.n) * 100) / 100,
     })),
+    plans: Object.values(PLANS).map((p) => ({ ...p })),
+    invoices: (invoices!.results as InvoiceRow[]).map((r) => ({
+      id: r.id,
+      number: r.number,
+      periodStart: isoStrict(r.period_start),
+      periodEnd: isoStrict(r.period_end),
+      amountUsd: r.amount_cents / 100,
+      status: r.status,
+      issuedAt: isoStrict(r.issued_at),
+    })),
+    checkout: { available: checkout !== null, host: checkout?.host ?? null },
     version: project.version,
   };
 }
@@ -100,6 +139,43 @@ export const billingRoutes: RouteDef[] = [
         async () => true,
       );
       return json(await billing(c));
+    },
+  },
+  {
+    method: 'POST',
+    path: `${P}/checkout`,
+    scope: 'project',
+    permission: 'manage_billing',
+    tag: 'Billing',
+    summary:
+      "Start a plan change: the payment provider's hosted checkout URL for this project and plan (503 when no provider is configured)",
+    body: billingCheckoutSchema,
+    response: billingCheckoutResultSchema,
+    handler: async (c) => {
+      const body = await readJson(c.request, billingCheckoutSchema);
+      const config = checkoutConfig(c.env);
+      if (!config)
+        throw new ApiError(
+          'unavailable',
+          'Plan changes need a payment provider: set BILLING_CHECKOUT_URL and BILLING_PROVIDER_HOST (docs/api.md "Billing")',
+        );
+      const projectId = c.access!.projectId;
+      const project = await c.env.DB.prepare('SELECT plan FROM projects WHERE id = ?')
+        .bind(projectId)
+        .first<{ plan: string }>();
+      if (!project) throw notFound('Project');
+      const plan = PLANS[body.plan];
+      const atField = (message: string) => badRequest('Invalid request body', [{ path: 'plan', message }]);
+      if (body.plan === project.plan) throw atField(`This project is already on the ${plan.name} plan`);
+      if (plan.priceUsd === 0)
+        throw atField(`The ${plan.name} plan has no checkout: cancel the paid plan with the payment provider`);
+      const url = checkoutUrl(config, { plan: body.plan, projectId, mode: body.mode, origin: c.url.origin });
+      // Who started which checkout, in the audit log (the plan itself changes when the provider confirms payment).
+      await auditStmt(
+        c.env.DB,
+        auditFor(c, 'billing.checkout_started', 'projects', projectId, { plan: body.plan }),
+      ).run();
+      return json({ url, host: config.host, plan: body.plan });
     },
   },
 ];
