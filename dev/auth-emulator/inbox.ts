@@ -1,5 +1,5 @@
 import type { EmailMessage, OtpType } from './state.ts';
-import { newId } from './tokens.ts';
+import { newUuid } from './tokens.ts';
 
 const SUBJECTS: Record<OtpType, string> = {
   signup: 'Confirm your signup',
@@ -43,7 +43,7 @@ export function composeEmail(input: {
 <p>Alternatively, enter the code: <strong>${input.otp}</strong></p>`;
   const text = `${subject}\n\n${lead}\n${input.link}\n\nAlternatively, enter the code: ${input.otp}\n`;
   return {
-    id: newId(),
+    id: newUuid(),
     to: input.to,
     subject,
     type: input.type,

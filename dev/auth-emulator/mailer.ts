@@ -1,7 +1,7 @@
 import { OTP_TTL_SECONDS } from './config.ts';
 import type { Emulator } from './context.ts';
 import { nowIso } from './context.ts';
-import { ApiError } from './http.ts';
+import { GoTrueError } from './gotrue-http.ts';
 import { actionLink, composeEmail } from './inbox.ts';
 import type { OtpType, UserRecord } from './state.ts';
 import { newOtp, newTokenHash } from './tokens.ts';
@@ -21,7 +21,7 @@ export function assertEmailFrequency(emu: Emulator, user: UserRecord, type: OtpT
   const waitMs = Date.parse(last) + minMs - emu.options.now();
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
-    throw new ApiError(
+    throw new GoTrueError(
       429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_BYTES } from './config.ts';
-import { ApiError } from './http.ts';
+import { GoTrueError } from './gotrue-http.ts';
 
 /**
  * Enforce the password rules: 8–72 bytes of UTF-8, no composition rules. Too short is GoTrue's `weak_password`
@@ -9,12 +9,12 @@ import { ApiError } from './http.ts';
 export function assertPasswordAllowed(password: string): void {
   const bytes = Buffer.byteLength(password, 'utf8');
   if (bytes < PASSWORD_MIN_BYTES) {
-    throw new ApiError(422, 'weak_password', `Password should be at least ${PASSWORD_MIN_BYTES} characters.`, {
+    throw new GoTrueError(422, 'weak_password', `Password should be at least ${PASSWORD_MIN_BYTES} characters.`, {
       weak_password: { reasons: ['length'] },
     });
   }
   if (bytes > PASSWORD_MAX_BYTES) {
-    throw new ApiError(
+    throw new GoTrueError(
       400,
       'validation_failed',
       `Password cannot be longer than ${PASSWORD_MAX_BYTES} bytes (UTF-8); use a shorter password.`,

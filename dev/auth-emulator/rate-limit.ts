@@ -1,5 +1,5 @@
 import type { RateLimitBucket, RateLimits } from './config.ts';
-import { ApiError } from './http.ts';
+import { GoTrueError } from './gotrue-http.ts';
 
 interface Window {
   startedAt: number;
@@ -33,7 +33,7 @@ export class RateLimiter {
     window.count += 1;
     if (window.count > limit.max) {
       const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
-      throw new ApiError(
+      throw new GoTrueError(
         429,
         'over_request_rate_limit',
         `Request rate limit reached: at most ${limit.max} requests per ${limit.windowSeconds} seconds. Try again in ${retryAfter} seconds.`,

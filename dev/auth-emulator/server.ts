@@ -6,7 +6,16 @@ import { LOCAL_SERVICE_ROLE_KEY, resolveOptions } from './config.ts';
 import type { AuthEmulatorOptions } from './config.ts';
 import type { Emulator, Handler, RequestContext } from './context.ts';
 import { nowIso } from './context.ts';
-import { ApiError, applyCors, clientIp, loopbackHost, readJsonBody, sendEmpty, sendError, sendJson } from './http.ts';
+import {
+  GoTrueError,
+  applyCors,
+  clientIp,
+  loopbackHost,
+  readJsonBody,
+  sendEmpty,
+  sendError,
+  sendJson,
+} from './gotrue-http.ts';
 import { hashPassword } from './passwords.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clearInbox, getInboxMessage, inboxPage, listInboxMessages } from './routes/inbox.ts';
@@ -131,18 +140,18 @@ export async function createAuthEmulator(options: AuthEmulatorOptions = {}): Pro
       if (!route) {
         const known = ROUTES.some((r) => r.pattern.test(path));
         throw known
-          ? new ApiError(405, 'method_not_allowed', `Method ${req.method} not allowed on ${path}`)
-          : new ApiError(404, 'not_found', `No route for ${req.method} ${path} in the local auth emulator`);
+          ? new GoTrueError(405, 'method_not_allowed', `Method ${req.method} not allowed on ${path}`)
+          : new GoTrueError(404, 'not_found', `No route for ${req.method} ${path} in the local auth emulator`);
       }
       if (route.loopbackOnly && !loopbackHost(req, boundPort)) {
-        throw new ApiError(
+        throw new GoTrueError(
           403,
           'host_not_allowed',
           `The inbox answers only http://127.0.0.1:${boundPort}, http://localhost:${boundPort} or http://[::1]:${boundPort}`,
         );
       }
       if (!route.open && !hasApiKey(req, url, resolved.anonKey)) {
-        throw new ApiError(401, 'no_api_key', 'No API key found in request, or the API key is not valid', {
+        throw new GoTrueError(401, 'no_api_key', 'No API key found in request, or the API key is not valid', {
           message: 'No API key found in request',
           hint: 'Send the anon key in the apikey header.',
         });
@@ -159,7 +168,7 @@ export async function createAuthEmulator(options: AuthEmulatorOptions = {}): Pro
       };
       await route.handler(ctx);
     } catch (error) {
-      if (error instanceof ApiError) sendError(res, error);
+      if (error instanceof GoTrueError) sendError(res, error);
       else {
         console.error('[auth-emulator]', error);
         sendJson(res, 500, { code: 'unexpected_failure', error_code: 'unexpected_failure', msg: 'Unexpected failure' });

@@ -1,10 +1,10 @@
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_REUSE_INTERVAL_SECONDS } from './config.ts';
 import type { Emulator, RequestContext } from './context.ts';
 import { nowIso } from './context.ts';
-import { ApiError, bearerToken } from './http.ts';
+import { GoTrueError, bearerToken } from './gotrue-http.ts';
 import type { RefreshTokenRecord, SessionRecord, UserRecord } from './state.ts';
 import type { AccessTokenClaims } from './tokens.ts';
-import { newId, newRefreshToken } from './tokens.ts';
+import { newUuid, newRefreshToken } from './tokens.ts';
 import { serializeUser } from './users.ts';
 
 /** An authenticated request: the verified claims, the live session and its user. */
@@ -53,10 +53,10 @@ export async function sessionResponse(emu: Emulator, session: SessionRecord, use
 }
 
 /** Start a new aal1 session for a user who just proved `method` (password, email link…). */
-export async function startSession(emu: Emulator, user: UserRecord, method: string) {
+export async function issueSession(emu: Emulator, user: UserRecord, method: string) {
   const now = nowIso(emu);
   const session: SessionRecord = {
-    id: newId(),
+    id: newUuid(),
     user_id: user.id,
     aal: 'aal1',
     amr: [{ method, timestamp: Math.floor(emu.options.now() / 1000) }],
@@ -80,7 +80,7 @@ export async function refreshGrant(emu: Emulator, token: string) {
   const session = record && store.session(record.session_id);
   const user = session && store.userById(session.user_id);
   if (!record || !session || !user) {
-    throw new ApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    throw new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   }
   if (record.revoked) {
     const active = store.data.refreshTokens.find((t) => t.session_id === session.id && !t.revoked);
@@ -91,7 +91,7 @@ export async function refreshGrant(emu: Emulator, token: string) {
       return sessionResponse(emu, session, user, active.token);
     }
     store.deleteSessions((s) => s.id === session.id);
-    throw new ApiError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
   record.revoked = true;
   record.revoked_at = emu.options.now();
@@ -116,15 +116,15 @@ export async function reissue(emu: Emulator, session: SessionRecord, user: UserR
 }
 
 /** Require a valid access token whose session and user still exist (GoTrue's 401/403 answers otherwise). */
-export async function authenticate(ctx: RequestContext): Promise<Authenticated> {
+export async function sessionOfRequest(ctx: RequestContext): Promise<Authenticated> {
   const token = bearerToken(ctx.req);
-  if (!token) throw new ApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  if (!token) throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const claims = await ctx.emu.signer.verify(token);
   const user = ctx.emu.store.userById(claims.sub);
-  if (!user) throw new ApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   const session = ctx.emu.store.session(claims.session_id);
   if (!session || session.user_id !== user.id) {
-    throw new ApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    throw new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
   return { claims, session, user };
 }

@@ -10,7 +10,7 @@ import {
 } from 'jose';
 import type { CryptoKey, JWK, JWTPayload } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, AUDIENCE } from './config.ts';
-import { ApiError } from './http.ts';
+import { GoTrueError } from './gotrue-http.ts';
 import type { AmrEntry, SigningKey } from './state.ts';
 
 /** Claims of an emulator access token (a subset of what Supabase Auth issues). */
@@ -76,16 +76,16 @@ export class TokenSigner {
         currentDate: new Date(this.now()),
       });
       if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') {
-        throw new ApiError(403, 'bad_jwt', 'invalid JWT: missing sub or session_id claim');
+        throw new GoTrueError(403, 'bad_jwt', 'invalid JWT: missing sub or session_id claim');
       }
       return payload as AccessTokenClaims;
     } catch (error) {
-      if (error instanceof ApiError) throw error;
+      if (error instanceof GoTrueError) throw error;
       const reason =
         error instanceof joseErrors.JWTExpired
           ? 'token has invalid claims: token is expired'
           : 'unable to parse or verify signature';
-      throw new ApiError(403, 'bad_jwt', `invalid JWT: ${reason}`);
+      throw new GoTrueError(403, 'bad_jwt', `invalid JWT: ${reason}`);
     }
   }
 }
@@ -106,6 +106,6 @@ export function newOtp(): string {
 }
 
 /** A v4 uuid for users, sessions, factors and challenges. */
-export function newId(): string {
+export function newUuid(): string {
   return randomUUID();
 }

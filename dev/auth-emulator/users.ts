@@ -1,20 +1,20 @@
 import type { Emulator } from './context.ts';
 import { nowIso } from './context.ts';
-import { ApiError } from './http.ts';
+import { GoTrueError } from './gotrue-http.ts';
 import type { UserRecord } from './state.ts';
 import { normalizeEmail } from './state.ts';
-import { newId } from './tokens.ts';
+import { newUuid } from './tokens.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Validate and normalise an email address, or throw GoTrue's `validation_failed`. */
 export function parseEmail(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ApiError(400, 'validation_failed', 'An email address is required');
+    throw new GoTrueError(400, 'validation_failed', 'An email address is required');
   }
   const email = normalizeEmail(value);
   if (!EMAIL_PATTERN.test(email) || email.length > 255) {
-    throw new ApiError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    throw new GoTrueError(400, 'validation_failed', 'Unable to validate email address: invalid format');
   }
   return email;
 }
@@ -23,7 +23,7 @@ export function parseEmail(value: unknown): string {
 export function newUser(emu: Emulator, email: string, fields: Partial<UserRecord> = {}): UserRecord {
   const now = nowIso(emu);
   return {
-    id: newId(),
+    id: newUuid(),
     email,
     password_hash: null,
     email_confirmed_at: null,

@@ -12,7 +12,7 @@ export type GateKind = 'dashboard' | 'guest';
 /**
  * Runs as an inline head script, before first paint, so a signed-out visitor never sees a flash of the dashboard (nor
  * a signed-in one of the sign-in form): when the page is not for this visitor it hides the body (see global.css) and
- * leaves. The module scripts (src/scripts/auth-gate.ts) make the same decision with the same functions and then keep
+ * leaves. The module scripts (src/page-scripts/auth-gate.ts) make the same decision with the same functions and then keep
  * watching. Self-contained: everything comes in as arguments.
  */
 export function gateBeforePaint(

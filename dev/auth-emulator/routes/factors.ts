@@ -1,53 +1,53 @@
 import { MAX_ENROLLED_FACTORS, MFA_CHALLENGE_TTL_SECONDS } from '../config.ts';
 import type { RequestContext } from '../context.ts';
 import { nowIso } from '../context.ts';
-import { ApiError, sendJson, stringField } from '../http.ts';
+import { GoTrueError, sendJson, stringField } from '../gotrue-http.ts';
 import { isValidTotp, newTotpSecret, totpEnrollment } from '../mfa.ts';
-import { authenticate, reissue } from '../sessions.ts';
+import { sessionOfRequest, reissue } from '../sessions.ts';
 import type { FactorRecord, UserRecord } from '../state.ts';
-import { newId } from '../tokens.ts';
+import { newUuid } from '../tokens.ts';
 
 function findFactor(user: UserRecord, id: string | undefined): FactorRecord {
   const factor = user.factors.find((f) => f.id === id);
-  if (!factor) throw new ApiError(404, 'mfa_factor_not_found', 'Factor not found');
+  if (!factor) throw new GoTrueError(404, 'mfa_factor_not_found', 'Factor not found');
   return factor;
 }
 
 /** `POST /factors`: enroll an unverified TOTP factor; answers with its secret, `otpauth://` URI and QR code. */
 export async function enrollFactor(ctx: RequestContext): Promise<void> {
   const { emu } = ctx;
-  const { user, session } = await authenticate(ctx);
+  const { user, session } = await sessionOfRequest(ctx);
   const body = await ctx.body();
   const factorType = body.factor_type;
   if (factorType === 'phone' || factorType === 'webauthn') {
-    throw new ApiError(422, `mfa_${factorType}_enroll_not_enabled`, `MFA enroll is disabled for ${factorType}`);
+    throw new GoTrueError(422, `mfa_${factorType}_enroll_not_enabled`, `MFA enroll is disabled for ${factorType}`);
   }
   if (factorType !== 'totp') {
-    throw new ApiError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+    throw new GoTrueError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
   }
   const friendlyName = stringField(body, 'friendly_name')?.trim() ?? '';
   if (friendlyName && user.factors.some((f) => f.friendly_name === friendlyName)) {
-    throw new ApiError(
+    throw new GoTrueError(
       422,
       'mfa_factor_name_conflict',
       `A factor with the friendly name "${friendlyName}" for this user already exists`,
     );
   }
   if (user.factors.length >= MAX_ENROLLED_FACTORS) {
-    throw new ApiError(
+    throw new GoTrueError(
       422,
       'too_many_enrolled_mfa_factors',
       'Maximum number of verified factors reached, unenroll to continue',
     );
   }
   if (user.factors.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
-    throw new ApiError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+    throw new GoTrueError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
   }
   const issuer = stringField(body, 'issuer') || new URL(emu.options.siteUrl).host;
   const secret = newTotpSecret();
   const now = nowIso(emu);
   const factor: FactorRecord = {
-    id: newId(),
+    id: newUuid(),
     friendly_name: friendlyName,
     factor_type: 'totp',
     status: 'unverified',
@@ -69,11 +69,11 @@ export async function enrollFactor(ctx: RequestContext): Promise<void> {
 export async function challengeFactor(ctx: RequestContext): Promise<void> {
   const { emu } = ctx;
   emu.limiter.hit('mfa', ctx.ip);
-  const { user } = await authenticate(ctx);
+  const { user } = await sessionOfRequest(ctx);
   const factor = findFactor(user, ctx.params[0]);
   const createdAt = emu.options.now();
   const challenge = {
-    id: newId(),
+    id: newUuid(),
     factor_id: factor.id,
     user_id: user.id,
     ip: ctx.ip,
@@ -97,30 +97,30 @@ export async function verifyFactor(ctx: RequestContext): Promise<void> {
   const { emu } = ctx;
   const { store } = emu;
   emu.limiter.hit('mfa', ctx.ip);
-  const { user, session } = await authenticate(ctx);
+  const { user, session } = await sessionOfRequest(ctx);
   const factor = findFactor(user, ctx.params[0]);
   const body = await ctx.body();
   const code = stringField(body, 'code')?.trim() ?? '';
-  if (!code) throw new ApiError(400, 'validation_failed', 'Code needs to be non-empty');
+  if (!code) throw new GoTrueError(400, 'validation_failed', 'Code needs to be non-empty');
   const challengeId = stringField(body, 'challenge_id');
   const challenge = store.data.challenges.find((c) => c.id === challengeId && c.factor_id === factor.id);
   if (!challenge) {
-    throw new ApiError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+    throw new GoTrueError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
   }
   if (challenge.verified || challenge.ip !== ctx.ip) {
-    throw new ApiError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+    throw new GoTrueError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
   }
   const now = emu.options.now();
   if (now - challenge.created_at > MFA_CHALLENGE_TTL_SECONDS * 1000) {
     store.data.challenges = store.data.challenges.filter((c) => c !== challenge);
-    throw new ApiError(
+    throw new GoTrueError(
       422,
       'mfa_challenge_expired',
       `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
     );
   }
   if (!isValidTotp(factor.secret, code, now)) {
-    throw new ApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    throw new GoTrueError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
   }
 
   challenge.verified = true;
@@ -144,10 +144,10 @@ export async function verifyFactor(ctx: RequestContext): Promise<void> {
 export async function unenrollFactor(ctx: RequestContext): Promise<void> {
   const { emu } = ctx;
   const { store } = emu;
-  const { user, session } = await authenticate(ctx);
+  const { user, session } = await sessionOfRequest(ctx);
   const factor = findFactor(user, ctx.params[0]);
   if (factor.status === 'verified' && session.aal !== 'aal2') {
-    throw new ApiError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+    throw new GoTrueError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
   user.factors = user.factors.filter((f) => f !== factor);
   user.updated_at = nowIso(emu);

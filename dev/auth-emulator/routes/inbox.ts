@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context.ts';
-import { sendEmpty, sendHtml, sendJson } from '../http.ts';
+import { sendEmpty, sendHtml, sendJson } from '../gotrue-http.ts';
 import { listMessages, renderInboxPage } from '../inbox.ts';
 
 /** `GET /inbox`: the HTML inbox, newest first (`?to=` filters by recipient). */

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context.ts';
-import { sendJson } from '../http.ts';
+import { sendJson } from '../gotrue-http.ts';
 import { publicJwks } from '../tokens.ts';
 
 /** `GET /.well-known/jwks.json`: the ES256 public key that signs access tokens. */

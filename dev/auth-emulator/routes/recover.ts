@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context.ts';
-import { sendJson } from '../http.ts';
+import { sendJson } from '../gotrue-http.ts';
 import { allowedRedirect, assertEmailFrequency, sendOneTimeToken } from '../mailer.ts';
 import { parseEmail } from '../users.ts';
 

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context.ts';
-import { ApiError, sendJson } from '../http.ts';
+import { GoTrueError, sendJson } from '../gotrue-http.ts';
 import { allowedRedirect, assertEmailFrequency, sendOneTimeToken } from '../mailer.ts';
 import { parseEmail } from '../users.ts';
 
@@ -10,7 +10,7 @@ export async function resend(ctx: RequestContext): Promise<void> {
   const body = await ctx.body();
   const type = body.type;
   if (type !== 'signup' && type !== 'email_change') {
-    throw new ApiError(400, 'validation_failed', 'Missing one of these types: signup, email_change');
+    throw new GoTrueError(400, 'validation_failed', 'Missing one of these types: signup, email_change');
   }
   const email = parseEmail(body.email);
   const redirectTo = allowedRedirect(emu, ctx.url.searchParams.get('redirect_to'));

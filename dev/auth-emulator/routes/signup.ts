@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context.ts';
 import { nowIso } from '../context.ts';
-import { ApiError, sendJson, stringField } from '../http.ts';
+import { GoTrueError, sendJson, stringField } from '../gotrue-http.ts';
 import { allowedRedirect, assertEmailFrequency, sendOneTimeToken } from '../mailer.ts';
 import { assertPasswordAllowed, hashPassword } from '../passwords.ts';
 import { mergeMetadata, newUser, obfuscatedUser, parseEmail, serializeUser } from '../users.ts';
@@ -16,11 +16,11 @@ export async function signUp(ctx: RequestContext): Promise<void> {
   emu.limiter.hit('signUp', ctx.ip);
   const body = await ctx.body();
   if (body.phone !== undefined && body.email === undefined) {
-    throw new ApiError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    throw new GoTrueError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   }
   const email = parseEmail(body.email);
   const password = stringField(body, 'password');
-  if (!password) throw new ApiError(422, 'validation_failed', 'Signup requires a valid password');
+  if (!password) throw new GoTrueError(422, 'validation_failed', 'Signup requires a valid password');
   assertPasswordAllowed(password);
   const data = metadataOf(body);
   const redirectTo = allowedRedirect(emu, ctx.url.searchParams.get('redirect_to'));

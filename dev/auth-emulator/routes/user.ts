@@ -1,14 +1,14 @@
 import type { RequestContext } from '../context.ts';
 import { nowIso } from '../context.ts';
-import { ApiError, sendJson, stringField } from '../http.ts';
+import { GoTrueError, sendJson, stringField } from '../gotrue-http.ts';
 import { allowedRedirect, assertEmailFrequency, sendOneTimeToken } from '../mailer.ts';
 import { assertPasswordAllowed, checkPassword, hashPassword } from '../passwords.ts';
-import { authenticate } from '../sessions.ts';
+import { sessionOfRequest } from '../sessions.ts';
 import { mergeMetadata, parseEmail, serializeUser } from '../users.ts';
 
 /** `GET /user`: the signed-in user. */
 export async function getUser(ctx: RequestContext): Promise<void> {
-  const { user } = await authenticate(ctx);
+  const { user } = await sessionOfRequest(ctx);
   sendJson(ctx.res, 200, serializeUser(user));
 }
 
@@ -19,18 +19,18 @@ export async function getUser(ctx: RequestContext): Promise<void> {
  */
 export async function updateUser(ctx: RequestContext): Promise<void> {
   const { emu } = ctx;
-  const { user, session } = await authenticate(ctx);
+  const { user, session } = await sessionOfRequest(ctx);
   const body = await ctx.body();
   const password = stringField(body, 'password');
   const email = body.email === undefined ? undefined : parseEmail(body.email);
   const data = body.data;
   if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) {
-    throw new ApiError(400, 'validation_failed', '"data" must be a JSON object');
+    throw new GoTrueError(400, 'validation_failed', '"data" must be a JSON object');
   }
   const changesEmail = email !== undefined && email !== user.email;
   const hasVerifiedFactor = user.factors.some((f) => f.status === 'verified');
   if ((password !== undefined || changesEmail) && hasVerifiedFactor && session.aal !== 'aal2') {
-    throw new ApiError(
+    throw new GoTrueError(
       401,
       'insufficient_aal',
       'AAL2 session is required to update email or password when MFA is enabled.',
@@ -39,13 +39,13 @@ export async function updateUser(ctx: RequestContext): Promise<void> {
   if (password !== undefined) {
     assertPasswordAllowed(password);
     if (await checkPassword(password, user.password_hash)) {
-      throw new ApiError(422, 'same_password', 'New password should be different from the old password.');
+      throw new GoTrueError(422, 'same_password', 'New password should be different from the old password.');
     }
   }
   if (changesEmail) {
     const owner = emu.store.userByEmail(email);
     if (owner && owner.id !== user.id) {
-      throw new ApiError(422, 'email_exists', 'A user with this email address has already been registered');
+      throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
     }
     assertEmailFrequency(emu, user, 'email_change');
   }

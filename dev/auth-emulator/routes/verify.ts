@@ -1,8 +1,8 @@
 import type { Emulator, RequestContext } from '../context.ts';
 import { nowIso } from '../context.ts';
-import { ApiError, sendHtml, sendJson, stringField } from '../http.ts';
+import { GoTrueError, sendHtml, sendJson, stringField } from '../gotrue-http.ts';
 import { allowedRedirect } from '../mailer.ts';
-import { startSession } from '../sessions.ts';
+import { issueSession } from '../sessions.ts';
 import type { OneTimeTokenRecord, OtpType } from '../state.ts';
 import { normalizeEmail } from '../state.ts';
 
@@ -31,7 +31,7 @@ const LINK_INVALID = 'Email link is invalid or has expired';
 
 function parseType(value: unknown): VerifyType {
   if (typeof value === 'string' && (VERIFY_TYPES as readonly string[]).includes(value)) return value as VerifyType;
-  throw new ApiError(400, 'validation_failed', `Verify requires a type: one of ${VERIFY_TYPES.join(', ')}`);
+  throw new GoTrueError(400, 'validation_failed', `Verify requires a type: one of ${VERIFY_TYPES.join(', ')}`);
 }
 
 /** Consume a one-time token (by hash, or by email + 6-digit code), apply its effect and start a session. */
@@ -43,18 +43,18 @@ async function consume(emu: Emulator, type: VerifyType, lookup: { tokenHash?: st
   const record: OneTimeTokenRecord | undefined = store.data.oneTimeTokens.find((t) =>
     byCode ? t.email === email && t.otp === lookup.otp : t.token_hash === lookup.tokenHash,
   );
-  if (!record || !ACCEPTS[type].includes(record.type)) throw new ApiError(403, 'otp_expired', message);
+  if (!record || !ACCEPTS[type].includes(record.type)) throw new GoTrueError(403, 'otp_expired', message);
   store.data.oneTimeTokens = store.data.oneTimeTokens.filter((t) => t !== record);
-  if (record.expires_at <= emu.options.now()) throw new ApiError(403, 'otp_expired', message);
+  if (record.expires_at <= emu.options.now()) throw new GoTrueError(403, 'otp_expired', message);
   const user = store.userById(record.user_id);
-  if (!user) throw new ApiError(403, 'otp_expired', message);
+  if (!user) throw new GoTrueError(403, 'otp_expired', message);
 
   const now = nowIso(emu);
   if (record.type === 'email_change') {
-    if (user.new_email !== record.email) throw new ApiError(403, 'otp_expired', message);
+    if (user.new_email !== record.email) throw new GoTrueError(403, 'otp_expired', message);
     const owner = store.userByEmail(record.email);
     if (owner && owner.id !== user.id) {
-      throw new ApiError(422, 'email_exists', 'A user with this email address has already been registered');
+      throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
     }
     user.email = record.email;
     user.new_email = null;
@@ -63,7 +63,7 @@ async function consume(emu: Emulator, type: VerifyType, lookup: { tokenHash?: st
   // Opening any email link proves the address, as in GoTrue.
   user.email_confirmed_at ??= now;
   user.updated_at = now;
-  return startSession(emu, user, AMR_METHOD[record.type]);
+  return issueSession(emu, user, AMR_METHOD[record.type]);
 }
 
 /** `POST /verify` with `{ type, token_hash }` (or `{ type, email, token }`): answers with a session. */
@@ -75,7 +75,7 @@ export async function verifyPost(ctx: RequestContext): Promise<void> {
   const email = stringField(body, 'email');
   const otp = stringField(body, 'token');
   if (!tokenHash && !(email && otp)) {
-    throw new ApiError(400, 'validation_failed', 'Verify requires either a token_hash, or an email and a token');
+    throw new GoTrueError(400, 'validation_failed', 'Verify requires either a token_hash, or an email and a token');
   }
   sendJson(ctx.res, 200, await consume(ctx.emu, type, tokenHash ? { tokenHash } : { email, otp }));
 }
@@ -104,7 +104,7 @@ export async function verifyGet(ctx: RequestContext): Promise<void> {
       type,
     });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof GoTrueError)) throw error;
     if (!ctx.req.headers.accept?.includes('text/html')) throw error;
     for (const [name, value] of Object.entries(error.headers)) ctx.res.setHeader(name, value);
     return sendHtml(ctx.res, error.status, errorPage(error));
@@ -113,7 +113,7 @@ export async function verifyGet(ctx: RequestContext): Promise<void> {
   ctx.res.end();
 }
 
-function errorPage(error: ApiError): string {
+function errorPage(error: GoTrueError): string {
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><meta charset="utf-8"><title>Email link error</title>
 <h1>Email link error</h1><p>${escape(error.message)}</p><p><code>${escape(error.code)}</code></p>`;

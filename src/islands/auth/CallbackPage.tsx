@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Notice, auth } from './form-ui';
 import { takeUrlSecrets } from './url-secrets';
-import { storedSession } from '../../scripts/auth-gate';
+import { storedSession } from '../../page-scripts/auth-gate';
 import { LOGIN_NOTICES, loginPathWithNotice } from '../../shared/login-notices';
 
 export const CALLBACK_ERRORS = {

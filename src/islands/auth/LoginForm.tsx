@@ -3,7 +3,7 @@ import { Field, Notice, Submit, auth } from './form-ui';
 import { authErrorMessage } from './errors';
 import { safeRedirectPath } from '../../shared/safe-redirect';
 import { needsMfaStep } from '../../shared/auth-storage';
-import { storedSession } from '../../scripts/auth-gate';
+import { storedSession } from '../../page-scripts/auth-gate';
 import { useLocationSearch } from '../../lib/use-location-search';
 import { loginNotices } from '../../shared/login-notices';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field, Notice, Submit, auth } from './form-ui';
 import { authErrorMessage } from './errors';
-import { storedSession } from '../../scripts/auth-gate';
+import { storedSession } from '../../page-scripts/auth-gate';
 
 export const TEAM_ROLES = ['Founder / executive', 'Engineering', 'Product', 'Design', 'Operations', 'Other'] as const;
 

@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast';
 import { Card } from './card';
 import { NameForm } from './name-form';
 import { MfaCard } from './mfa-card';
-import { fail } from './fail';
+import { fail } from './auth-error-message';
 import { loginPathWithNotice } from '../../shared/login-notices';
 
 async function signOut(scope: 'local' | 'global') {

@@ -5,7 +5,7 @@ import { supabase } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { Field, Submit } from '../auth/form-ui';
-import { fail } from './fail';
+import { fail } from './auth-error-message';
 
 interface Enrolment {
   id: string;

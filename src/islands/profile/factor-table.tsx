@@ -13,7 +13,7 @@ import {
   withFactorName,
   withoutFactorName,
 } from './factor-names';
-import { fail } from './fail';
+import { fail } from './auth-error-message';
 
 /** The user's factors (name, type, status) with rename and remove. */
 export function FactorTable({

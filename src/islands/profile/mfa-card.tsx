@@ -6,7 +6,7 @@ import { Card } from './card';
 import { EnrollTotp } from './enroll-totp';
 import { FactorTable } from './factor-table';
 import { storedFactorNames } from './factor-names';
-import { fail } from './fail';
+import { fail } from './auth-error-message';
 
 /** Two-factor authentication: the factor list (rename, remove) and adding an authenticator app. */
 export function MfaCard({ user }: { user: User }) {

@@ -3,7 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase';
 import { toast } from '../../lib/toast';
 import { Field, Notice, Submit } from '../auth/form-ui';
-import { fail } from './fail';
+import { fail } from './auth-error-message';
 
 /** First and last name (user metadata) and the read-only sign-in email. */
 export function NameForm({ user }: { user: User }) {

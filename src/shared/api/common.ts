@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
-/** The two universes of data and keys in a project. */
-export const MODES = ['live', 'test'] as const;
-export type Mode = (typeof MODES)[number];
+import { MODES, type Mode } from '../routes';
+
+/** The two universes of data and keys in a project: one list, the page routes' (src/shared/routes.ts). */
+export { MODES, type Mode };
 export const modeSchema = z.enum(MODES);
 
 /** Project roles, most powerful first. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_VERSION } from './config.ts';
 
 /** A GoTrue-shaped error: rendered as `{ code, error_code, msg }` with the HTTP status. */
-export class ApiError extends Error {
+export class GoTrueError extends Error {
   readonly status: number;
   readonly code: string;
   readonly extra: Record<string, unknown>;
@@ -31,7 +31,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<Record<string,
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, 'request_too_large', 'Request body too large');
+    if (size > MAX_BODY_BYTES) throw new GoTrueError(413, 'request_too_large', 'Request body too large');
     chunks.push(chunk);
   }
   const raw = Buffer.concat(chunks).toString('utf8').trim();
@@ -46,7 +46,7 @@ export async function readJsonBody(req: IncomingMessage): Promise<Record<string,
   } catch {
     // fall through to the error below
   }
-  throw new ApiError(400, 'bad_json', 'Could not parse request body as JSON');
+  throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON');
 }
 
 /** Send a JSON response with the Supabase API version header. */
@@ -78,8 +78,8 @@ export function sendHtml(res: ServerResponse, status: number, html: string): voi
   res.end(html);
 }
 
-/** Render an {@link ApiError} the way GoTrue does, readable by auth-js with or without the API version header. */
-export function sendError(res: ServerResponse, error: ApiError): void {
+/** Render an {@link GoTrueError} the way GoTrue does, readable by auth-js with or without the API version header. */
+export function sendError(res: ServerResponse, error: GoTrueError): void {
   sendJson(
     res,
     error.status,
