@@ -183,11 +183,6 @@ export function buildPath(pattern: string, params: Record<string, string>): stri
   });
 }
 
-/** The route a shell id belongs to. */
-export function routeByShell(shell: string): RouteDef | undefined {
-  return ROUTES.find((r) => r.shell === shell);
-}
-
 export function isMode(value: unknown): value is Mode {
   return value === 'live' || value === 'test';
 }
