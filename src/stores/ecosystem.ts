@@ -13,6 +13,9 @@ export const $ecosystemTheme = persistentAtom<EcosystemTheme>(
   jsonCodec<EcosystemTheme>({}, (v): v is EcosystemTheme => ecosystemThemeSchema.safeParse(v).success),
 );
 
+/** The page icon of src/layouts/BaseLayout.astro, shown when the theme has none. */
+export const DEFAULT_ICON = { href: '/favicon.svg', type: 'image/svg+xml' } as const;
+
 /** Applies a theme to the document: CSS variables exactly as given, and the page icon with its type. */
 export function applyTheme(theme: EcosystemTheme, doc: Document = document): void {
   const style = doc.documentElement.style;
@@ -21,12 +24,12 @@ export function applyTheme(theme: EcosystemTheme, doc: Document = document): voi
     if (value) style.setProperty(cssVar, value);
     else style.removeProperty(cssVar);
   }
-  if (theme.faviconUrl) {
-    const link = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (link) {
-      link.href = theme.faviconUrl;
-      link.type = faviconType(theme.faviconUrl);
-    }
+  // Without an icon of its own the theme shows the dashboard's (a preview or another tab may have changed it).
+  const link = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (link) {
+    const href = theme.faviconUrl || DEFAULT_ICON.href;
+    if (link.getAttribute('href') !== href) link.href = href;
+    link.type = theme.faviconUrl ? faviconType(theme.faviconUrl) : DEFAULT_ICON.type;
   }
 }
 

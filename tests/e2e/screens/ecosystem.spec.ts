@@ -1,0 +1,310 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { apiAsUser, ownProject } from './member-helpers';
+import { SIGNED_OUT, signIn } from '../auth/helpers';
+import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
+import { STORAGE_KEYS } from '../../../src/shared/storage-keys';
+import { ECOSYSTEM_MESSAGES } from '../../../src/shared/ecosystem';
+
+const ecosystemPath = (projectId: string) => `/${projectId}/test/settings/ecosystem`;
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The theme variables as set on the document (inline, by the head script or the preview) and as computed. */
+async function themeVars(page: Page) {
+  return page.evaluate(() => {
+    const inline = document.documentElement.style;
+    const computed = getComputedStyle(document.documentElement);
+    return {
+      primary: inline.getPropertyValue('--primary'),
+      foreground: inline.getPropertyValue('--primary-foreground'),
+      radius: inline.getPropertyValue('--radius'),
+      computedPrimary: computed.getPropertyValue('--primary').trim(),
+    };
+  });
+}
+
+/** Records the theme variables at the moment <body> is created on every page load: before anything is painted. */
+async function recordFirstPaintTheme(page: Page) {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      const s = document.documentElement.style;
+      (window as unknown as { firstPaint: string[] }).firstPaint = [
+        '--primary',
+        '--primary-foreground',
+        '--radius',
+      ].map((v) => s.getPropertyValue(v));
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const firstPaint = (page: Page) => page.evaluate(() => (window as unknown as { firstPaint: string[] }).firstPaint);
+
+/** The text field with this label, and its error (its accessible description). */
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+test('ecosystem: a valid save is stored on the server and locally; the preview changes the dashboard and the next page paints the saved theme first', async ({
+  page,
+}) => {
+  const id = await ownProject(page, 'Ecosystem e2e');
+  await recordFirstPaintTheme(page);
+  await page.goto(ecosystemPath(id));
+  const domain = `wallet-${unique()}.example.com`;
+  await field(page, 'Name').fill('Demo Worlds');
+  await field(page, 'Custom domain').fill(domain.toUpperCase());
+  await field(page, 'Logo URL').fill('https://cdn.example.com/logo.png');
+  await field(page, 'Terms of service URL').fill('https://example.com/terms');
+  await field(page, 'Support URL').fill('https://help.example.com');
+  await page.getByRole('button', { name: 'Add wallet domain' }).click();
+  await field(page, 'Wallet domain 1').fill('play.example.com');
+  await page.getByRole('button', { name: 'Add wallet domain' }).click();
+  await field(page, 'Wallet domain 2').fill('Shop.Example.com');
+
+  // The live preview: the dashboard's own variables follow what is typed, before anything is saved.
+  await field(page, 'Primary colour').fill('#0f766e');
+  await field(page, 'Corner radius').fill('12px');
+  await expect
+    .poll(() => themeVars(page))
+    .toMatchObject({ primary: '#0f766e', radius: '12px', computedPrimary: '#0f766e' });
+  await expect(page.getByRole('group', { name: 'Mode' }).getByRole('link', { name: 'Test' })).toHaveCSS(
+    'background-color',
+    'rgb(15, 118, 110)',
+  );
+  // Nothing is stored yet.
+  expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.ecosystemTheme)).toBeNull();
+
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Ecosystem saved')).toBeVisible();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  const saved = await apiAsUser(page, 'GET', `/projects/${id}/test/ecosystem`);
+  expect(saved.body.data).toMatchObject({
+    name: 'Demo Worlds',
+    customDomain: domain,
+    logoUrl: 'https://cdn.example.com/logo.png',
+    walletDomains: ['play.example.com', 'shop.example.com'],
+    links: { terms: 'https://example.com/terms', privacy: null, support: 'https://help.example.com', docs: null },
+    theme: { primaryColor: '#0f766e', primaryColorForeground: '#ffffff', radius: '12px', faviconUrl: null },
+  });
+  expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.ecosystemTheme))!)).toEqual({
+    primaryColor: '#0f766e',
+    primaryColorForeground: '#ffffff',
+    radius: '12px',
+  });
+
+  // A fresh navigation paints the saved theme before first paint (the head script), on any page.
+  await page.goto(`/${id}/test/wallets`);
+  expect(await firstPaint(page)).toEqual(['#0f766e', '#ffffff', '12px']);
+  expect((await themeVars(page)).computedPrimary).toBe('#0f766e');
+  await page.goto(ecosystemPath(id));
+  expect(await firstPaint(page)).toEqual(['#0f766e', '#ffffff', '12px']);
+  await expect(field(page, 'Custom domain')).toHaveValue(domain);
+});
+
+test('ecosystem: each invalid input is answered at its field, and nothing is sent', async ({ page }) => {
+  const id = await ownProject(page, 'Ecosystem invalid e2e');
+  await page.goto(ecosystemPath(id));
+  await expect(field(page, 'Primary colour')).toHaveValue('#4f46e5');
+  const sent: string[] = [];
+  page.on('request', (r) => r.method() === 'PATCH' && sent.push(r.url()));
+  const cases: [string, string, string][] = [
+    ['Custom domain', 'not a host', ECOSYSTEM_MESSAGES.hostname],
+    ['Logo URL', 'http://cdn.example.com/logo.png', ECOSYSTEM_MESSAGES.httpsUrl],
+    ['Terms of service URL', 'example.com/terms', ECOSYSTEM_MESSAGES.httpsUrl],
+    ['Privacy policy URL', 'https://localhost/privacy', ECOSYSTEM_MESSAGES.httpsUrl],
+    ['Primary colour', 'teal', ECOSYSTEM_MESSAGES.color],
+    ['Text on primary', '#fff', ECOSYSTEM_MESSAGES.color],
+    ['Corner radius', '3em', ECOSYSTEM_MESSAGES.radius],
+    ['Favicon URL', 'https://cdn.example.com/icon.gif', ECOSYSTEM_MESSAGES.favicon],
+  ];
+  for (const [label, value] of cases) await field(page, label).fill(value);
+  await page.getByRole('button', { name: 'Add wallet domain' }).click();
+  await field(page, 'Wallet domain 1').fill('play.example.com');
+  await page.getByRole('button', { name: 'Add wallet domain' }).click();
+  await field(page, 'Wallet domain 2').fill('PLAY.example.com');
+  await page.getByRole('button', { name: 'Add wallet domain' }).click();
+  await field(page, 'Wallet domain 3').fill('-bad-.example');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+
+  for (const [label, , message] of cases) {
+    await expect(field(page, label), label).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, label), label).toHaveAccessibleDescription(new RegExp(escape(message)));
+  }
+  await expect(field(page, 'Wallet domain 1')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Wallet domain 2')).toHaveAccessibleDescription(ECOSYSTEM_MESSAGES.duplicateDomain);
+  await expect(field(page, 'Wallet domain 3')).toHaveAccessibleDescription(ECOSYSTEM_MESSAGES.hostname);
+  // The first invalid field has the focus; nothing was sent.
+  await expect(field(page, 'Custom domain')).toBeFocused();
+  expect(sent).toEqual([]);
+  // The preview never applies a broken value: the colour stays the valid one.
+  expect((await themeVars(page)).primary).not.toBe('teal');
+
+  // Fixing a field clears its error.
+  await field(page, 'Corner radius').fill('8px');
+  await expect(field(page, 'Corner radius')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('ecosystem: the API’s message at the field — a custom domain another ecosystem has', async ({ page }) => {
+  const first = await ownProject(page, 'Ecosystem domain owner');
+  const second = await ownProject(page, 'Ecosystem domain taker');
+  const domain = `wallet-${unique()}.example.com`;
+  const current = await apiAsUser(page, 'GET', `/projects/${first}/test/ecosystem`);
+  const claimed = await apiAsUser(page, 'PATCH', `/projects/${first}/test/ecosystem`, {
+    customDomain: domain,
+    version: current.body.version,
+  });
+  expect(claimed.status).toBe(200);
+  await page.goto(ecosystemPath(second));
+  await field(page, 'Name').fill('Second');
+  await field(page, 'Custom domain').fill(domain);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(field(page, 'Custom domain')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Custom domain')).toHaveAccessibleDescription(
+    new RegExp(escape(`${domain} is already the custom domain of another ecosystem`)),
+  );
+  await expect(field(page, 'Custom domain')).toBeFocused();
+  // What was typed stays.
+  await expect(field(page, 'Name')).toHaveValue('Second');
+});
+
+test('ecosystem: a stale save says it was changed by someone else and keeps everything typed', async ({ page }) => {
+  const id = await ownProject(page, 'Ecosystem stale e2e');
+  await page.goto(ecosystemPath(id));
+  await expect(field(page, 'Name')).toHaveValue('');
+  const current = await apiAsUser(page, 'GET', `/projects/${id}/test/ecosystem`);
+  await apiAsUser(page, 'PATCH', `/projects/${id}/test/ecosystem`, {
+    name: 'Elsewhere',
+    version: current.body.version,
+  });
+
+  await field(page, 'Name').fill('Mine');
+  await field(page, 'Primary colour').fill('#7c3aed');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'changed by someone else' });
+  await expect(alert).toBeVisible();
+  await expect(field(page, 'Name')).toHaveValue('Mine');
+  await expect(field(page, 'Primary colour')).toHaveValue('#7c3aed');
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(field(page, 'Name')).toHaveValue('Mine');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Ecosystem saved')).toBeVisible();
+  const saved = await apiAsUser(page, 'GET', `/projects/${id}/test/ecosystem`);
+  expect(saved.body.data).toMatchObject({ name: 'Mine', theme: { primaryColor: '#7c3aed' } });
+});
+
+test('ecosystem: the contrast check, the favicon preview, reset to default, discard, and leaving without saving', async ({
+  page,
+}) => {
+  const id = await ownProject(page, 'Ecosystem theme e2e');
+  await recordFirstPaintTheme(page);
+  // A theme saved in this browser before: what every page paints.
+  await page.addInitScript(
+    ({ key }) => {
+      if (!sessionStorage.getItem('seeded'))
+        localStorage.setItem(key, JSON.stringify({ primaryColor: '#b91c1c', primaryColorForeground: '#ffffff' }));
+      sessionStorage.setItem('seeded', '1');
+    },
+    { key: STORAGE_KEYS.ecosystemTheme },
+  );
+  await page.route('https://cdn.example.com/**', (route) => route.fulfill({ status: 204 }));
+  await page.goto(ecosystemPath(id));
+  await expect(field(page, 'Primary colour')).toHaveValue('#4f46e5');
+  expect((await themeVars(page)).primary).toBe('#b91c1c');
+
+  // Contrast under WCAG AA (4.5:1) is a warning, not a refusal.
+  const contrast = page.getByTestId('contrast');
+  await expect(contrast).toContainText('meets WCAG AA');
+  await field(page, 'Text on primary').fill('#8b87f0');
+  await expect(contrast).toContainText('is below WCAG AA (4.5:1)');
+  // The colour picker sets the same field.
+  await page.getByLabel('Text on primary: picker').fill('#fefefe');
+  await expect(field(page, 'Text on primary')).toHaveValue('#fefefe');
+  await expect(contrast).toContainText('meets WCAG AA');
+
+  // The favicon follows the icon rule of the head script (type from the ending).
+  await field(page, 'Favicon URL').fill('https://cdn.example.com/brand/icon.png?v=3');
+  const icon = page.locator('link[rel="icon"]');
+  await expect(icon).toHaveAttribute('href', 'https://cdn.example.com/brand/icon.png?v=3');
+  await expect(icon).toHaveAttribute('type', 'image/png');
+  await field(page, 'Primary colour').fill('#be185d');
+  await expect.poll(async () => (await themeVars(page)).primary).toBe('#be185d');
+
+  // Reset to default: the form and the preview go back to the default theme (saved only when saved).
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+  await expect(field(page, 'Primary colour')).toHaveValue('#4f46e5');
+  await expect(field(page, 'Text on primary')).toHaveValue('#ffffff');
+  await expect(field(page, 'Corner radius')).toHaveValue('0.5rem');
+  await expect(field(page, 'Favicon URL')).toHaveValue('');
+  await expect.poll(() => themeVars(page)).toMatchObject({ primary: '#4f46e5', radius: '0.5rem' });
+  await expect(icon).toHaveAttribute('href', '/favicon.svg');
+
+  // Discard brings back the form as saved and the dashboard's saved theme.
+  await field(page, 'Primary colour').fill('#15803d');
+  await field(page, 'Favicon URL').fill('https://cdn.example.com/favicon.ico');
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(field(page, 'Primary colour')).toHaveValue('#4f46e5');
+  await expect.poll(async () => (await themeVars(page)).primary).toBe('#b91c1c');
+  await expect(icon).toHaveAttribute('href', '/favicon.svg');
+
+  // Leaving without saving: the next page paints the saved theme, not the preview.
+  await field(page, 'Primary colour').fill('#15803d');
+  await expect.poll(async () => (await themeVars(page)).primary).toBe('#15803d');
+  await page.getByRole('link', { name: 'Billing', exact: true }).click();
+  await expect(page).toHaveURL(`/${id}/test/settings/billing`);
+  expect(await firstPaint(page)).toEqual(['#b91c1c', '#ffffff', '']);
+  expect((await themeVars(page)).computedPrimary).toBe('#b91c1c');
+});
+
+test('ecosystem: accessible in light and dark', async ({ page }) => {
+  await page.goto(demoPath('test', '/settings/ecosystem'));
+  await expect(field(page, 'Primary colour')).toBeVisible();
+  await field(page, 'Text on primary').fill('#8b87f0');
+  await expect(page.getByTestId('contrast')).toContainText('below WCAG AA');
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expectAccessible(page);
+});
+
+test('ecosystem: an unknown project is not found', async ({ page }) => {
+  await page.goto('/pro_01900000-0000-7000-8000-0000000000ff/test/settings/ecosystem');
+  await expect(page.getByText('No such project')).toBeVisible();
+});
+
+/** A developer or a viewer sees the ecosystem without any control, and the API refuses their changes. */
+async function expectReadOnly(page: Page) {
+  await page.goto(demoPath('test', '/settings/ecosystem'));
+  await expect(page.getByText('Admins and owners of this project change the ecosystem.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Theme' })).toContainText('Primary colour');
+  await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reset to default' })).toHaveCount(0);
+  const current = await apiAsUser(page, 'GET', `/projects/${DEMO_PROJECT}/test/ecosystem`);
+  expect(current.status).toBe(200);
+  const patch = await apiAsUser(page, 'PATCH', `/projects/${DEMO_PROJECT}/test/ecosystem`, {
+    name: 'Mine',
+    version: current.body.version,
+  });
+  expect(patch.status).toBe(403);
+}
+
+test.describe('as a viewer', () => {
+  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test('ecosystem: read only, and the API refuses changes; accessible', async ({ page }) => {
+    await expectReadOnly(page);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('as a developer', () => {
+  test.use({ storageState: SIGNED_OUT });
+  test('ecosystem: read only, and the API refuses changes', async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.developer.email, DEMO_ACCOUNTS.developer.password);
+    await expect(page).toHaveURL('/');
+    await expectReadOnly(page);
+  });
+});
+
+function escape(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
