@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MODES, type Mode } from '../routes';
+import { MODES, type Mode } from '../routes.ts';
 
 /** The two universes of data and keys in a project: one list, the page routes' (src/shared/routes.ts). */
 export { MODES, type Mode };
