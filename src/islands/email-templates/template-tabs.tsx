@@ -41,7 +41,7 @@ export function TemplateTabs({
       ref={list}
       role="tablist"
       aria-label="Templates"
-      className="flex gap-1 overflow-x-auto border-b border-border"
+      className="grid grid-cols-2 gap-1 border-b border-border sm:flex"
       onKeyDown={onKeyDown}
     >
       {EMAIL_TEMPLATE_KINDS.map((kind) => {
@@ -57,7 +57,7 @@ export function TemplateTabs({
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(kind)}
             className={cn(
-              '-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-primary',
+              '-mb-px inline-flex shrink-0 items-center justify-center gap-1.5 sm:justify-start border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-primary',
               active
                 ? 'border-primary text-foreground'
                 : 'border-transparent text-muted-foreground hover:text-foreground',

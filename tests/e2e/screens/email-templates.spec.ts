@@ -327,14 +327,24 @@ test('email templates: accessible in light and dark; an unknown project is not f
   // axe cannot run inside the sandboxed preview (no scripts there); the frame itself is named.
   await expect(page.getByTitle('Preview of the email verification email')).toBeVisible();
   await expectAccessible(page, { exclude: ['iframe[title^="Preview of the"]'] });
+  // Screenshots to look at (light, dark, phone), each once the preview shows its email.
+  const shot = async (name: string, text: string) => {
+    await expect(preview(page).locator('body')).toContainText(text);
+    await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  };
   await page.setViewportSize({ width: 1280, height: 1000 });
-  await page.screenshot({ path: test.info().outputPath('light.png'), fullPage: true });
+  await shot('light', 'verification code');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: test.info().outputPath('dark.png'), fullPage: true });
+  await tab(page, 'Invite').click();
+  await shot('dark', 'You have been invited');
   await page.emulateMedia({ colorScheme: null });
   await page.setViewportSize({ width: 390, height: 844 });
   await tab(page, 'Magic link').click();
-  await page.screenshot({ path: test.info().outputPath('phone.png'), fullPage: true });
+  await shot('phone', 'Sign in to');
+  // The preview itself, in view (a full-page capture may leave the sandboxed frame blank below the fold).
+  await page.getByTitle('Preview of the magic link email').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: test.info().outputPath('phone-preview.png') });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(overflow).toBe(false);
   await page.goto('/pro_01900000-0000-7000-8000-0000000000ff/test/email-templates');
