@@ -4,7 +4,14 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/state-panel';
-import { bucketLabel, type Columns } from './series';
+import { bucketLabel, type Bucket, type Columns } from './series';
+
+/** A bucket's column heading and its plural in the chart's accessible name. */
+const BUCKET_NAMES: Record<Bucket, [string, string]> = {
+  hour: ['Hour (UTC)', 'hours'],
+  day: ['Day (UTC)', 'days'],
+  month: ['Month (UTC)', 'months'],
+};
 
 /** Performance mark set when a chart has drawn the data it was given; the measure runs from the data's arrival. */
 export const CHART_DRAWN_MARK = 'dashboard:chart-drawn';
@@ -39,7 +46,7 @@ export function Chart({
   title: string;
   description?: string;
   columns: Columns | null;
-  bucket: 'hour' | 'day';
+  bucket: Bucket;
   /** `performance.now()` when this data arrived (the start of the draw measure). */
   arrivedAt: number;
   format?: (v: number) => string;
@@ -79,7 +86,7 @@ export function Chart({
         ],
         series: [
           {
-            label: bucket === 'hour' ? 'Hour (UTC)' : 'Day (UTC)',
+            label: BUCKET_NAMES[bucket][0],
             value: (_u, v) => (v == null ? '—' : bucketLabel(v, bucket, true)),
           },
           ...columns.series.map((s, i) => ({
@@ -163,7 +170,7 @@ export function Chart({
             <thead className="sticky top-0 bg-card">
               <tr className="border-b border-border text-left">
                 <th scope="col" className="px-3 py-1.5 font-medium">
-                  {bucket === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}
+                  {BUCKET_NAMES[bucket][0]}
                 </th>
                 {columns.series.map((s) => (
                   <th key={s.label} scope="col" className="px-3 py-1.5 text-right font-medium">
@@ -192,7 +199,7 @@ export function Chart({
         <div
           ref={box}
           role="group"
-          aria-label={`${title}: chart of ${columns.x.length} ${bucket === 'hour' ? 'hours' : 'days'}; the Table button shows the numbers`}
+          aria-label={`${title}: chart of ${columns.x.length} ${BUCKET_NAMES[bucket][1]}; the Table button shows the numbers`}
           className="chart min-h-[274px] w-full"
         />
       )}

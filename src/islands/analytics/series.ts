@@ -54,9 +54,13 @@ export function toColumns<R extends { date: string }>(
   return { x, series: out };
 }
 
-/** A bucket's label in tables and the legend: `Nov 23` or `Nov 23, 08:00` (UTC). */
-export function bucketLabel(seconds: number, bucket: 'hour' | 'day', withYear = false): string {
+/** What one point of a chart stands for. */
+export type Bucket = 'hour' | 'day' | 'month';
+
+/** A bucket's label in tables and the legend: `Nov 23`, `Nov 23, 08:00` or `Nov 2026` (UTC). */
+export function bucketLabel(seconds: number, bucket: Bucket, withYear = false): string {
   const d = new Date(seconds * 1000);
+  if (bucket === 'month') return d.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const day = d.toLocaleDateString('en-US', {
     month: 'short',
     day: 'numeric',

@@ -26,9 +26,9 @@ export function HistoryChart({ billing }: { billing: Billing | undefined }) {
   return (
     <Chart
       title="Monthly operations"
-      description="Live-mode operations in each of the last 12 calendar months (UTC); each point is dated on the month’s first day."
+      description="Live-mode operations in each of the last 12 calendar months (UTC)."
       columns={columns}
-      bucket="day"
+      bucket="month"
       arrivedAt={billing ? arrivalOf(billing) : 0}
     />
   );

@@ -35,6 +35,11 @@ test('billing: plan, usage meter, monthly chart and invoices of the demo project
   await expect(chart.locator('[data-drawn="12"]')).toBeAttached();
   await chart.getByRole('button', { name: 'Table' }).click();
   await expect(chart.getByRole('region', { name: 'Monthly operations: table' }).getByRole('row')).toHaveCount(13);
+  // One row per month, labelled as a month ("Nov 2026"), not as the day it is dated on.
+  await expect(chart.getByRole('columnheader', { name: 'Month (UTC)' })).toBeVisible();
+  await expect(chart.getByRole('region', { name: 'Monthly operations: table' }).getByRole('row').nth(1)).toContainText(
+    /^[A-Z][a-z]{2} \d{4}/,
+  );
   await chart.getByRole('button', { name: 'Chart' }).click();
 
   // The seeded invoices, newest (still open) first.
