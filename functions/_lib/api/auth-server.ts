@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from './http';
+import { ApiError } from './request-response';
 
 /**
  * What the auth server (Supabase Auth / GoTrue, locally dev/auth-emulator) says about the session behind an access

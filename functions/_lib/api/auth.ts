@@ -3,7 +3,7 @@ import type { Mode } from '../../../src/shared/api/common';
 import { findActiveKeyByHash, touchKey } from '../db/api-keys';
 import { sessionFacts } from './auth-server';
 import { sha256Hex } from './crypto';
-import { ApiError } from './http';
+import { ApiError } from './request-response';
 
 /**
  * Who is calling: a dashboard user (Supabase JWT) or a project secret key. A user's `email` and `emailVerified` come

@@ -35,7 +35,7 @@ export function modeOf(c: ApiContext): Mode {
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** One endpoint: the router dispatches on it and the OpenAPI document is generated from it. */
-export interface RouteDef {
+export interface ApiRoute {
   method: Method;
   /** Under /api/v1, with `:param` segments; `:mode` is `live` or `test`. */
   path: string;
@@ -51,7 +51,7 @@ export interface RouteDef {
   list?: ListSpec;
   /** Table a list route pages over (used by the query-plan test and the bench). */
   table?: TableDef;
-  /** List routes of `crud.ts`: how a row becomes an item (the list's CSV export reuses it, csv-export.ts). */
+  /** List routes of `route-builders.ts`: how a row becomes an item (the list's CSV export reuses it, csv-export.ts). */
   rows?: { item: z.ZodType; toApi: (row: Row) => unknown; relations?: readonly Relation[] };
   /** Media type of the answer when it is not JSON (the OpenAPI document says so). */
   produces?: 'text/csv';

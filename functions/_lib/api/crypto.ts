@@ -1,4 +1,4 @@
-import { ApiError } from './http';
+import { ApiError } from './request-response';
 
 const enc = new TextEncoder();
 

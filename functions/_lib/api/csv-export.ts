@@ -2,7 +2,7 @@ import { ListParamError, parseListQuery, type ListQuery, type ListSpec } from '.
 import { counterSql, type Row } from '../db/core';
 import { D1_MAX_BOUND_PARAMS, keysetReader } from '../db/keyset';
 import { attachRelated } from '../db/related';
-import { modeOf, scopeOf, type RouteDef } from './context';
+import { modeOf, scopeOf, type ApiRoute } from './context';
 import { routeCollection } from './rbac';
 
 /**
@@ -70,8 +70,8 @@ function columnsOf(item: unknown, omit: readonly string[] = []): string[] {
 }
 
 /** `GET {list path}.csv` for every list route named in CSV_EXPORTS. */
-export function csvExportRoutes(routes: readonly RouteDef[]): RouteDef[] {
-  const out: RouteDef[] = [];
+export function csvExportRoutes(routes: readonly ApiRoute[]): ApiRoute[] {
+  const out: ApiRoute[] = [];
   for (const r of routes) {
     if (r.method !== 'GET' || r.scope !== 'mode' || !r.list || !r.table || !r.rows) continue;
     if (!r.path.startsWith(MODE_PREFIX)) continue;
@@ -85,7 +85,7 @@ export function csvExportRoutes(routes: readonly RouteDef[]): RouteDef[] {
   return out;
 }
 
-function csvExportRoute(list: RouteDef, name: string, columns: string[]): RouteDef {
+function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRoute {
   const spec = list.list!;
   const def = list.table!;
   const { toApi, relations } = list.rows!;

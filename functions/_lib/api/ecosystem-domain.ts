@@ -1,5 +1,5 @@
 import { scopeOf, type ApiContext } from './context';
-import { badRequest } from './http';
+import { badRequest } from './request-response';
 
 /**
  * A custom domain serves one ecosystem: a domain another project or mode already has is refused at the field

@@ -1,7 +1,7 @@
 import { errorSchema } from '../../../src/shared/api/common';
 import { LIST_LIMITS } from '../../../src/shared/api/list-params';
-import type { RouteDef } from './context';
-import { json } from './http';
+import type { ApiRoute } from './context';
+import { json } from './request-response';
 import { can, minRole, requiredScopes, SECRET_KEY_ROLE } from './rbac';
 import { createSchemaConverter } from './openapi-components';
 
@@ -40,7 +40,7 @@ const CSV_RESPONSE = {
 };
 
 /** What a secret key needs for a route: its own project and mode, the developer role and one of the scopes. */
-function keyAccess(r: RouteDef): string {
+function keyAccess(r: ApiRoute): string {
   if (r.scope !== 'mode' || !can(SECRET_KEY_ROLE, r.permission)) return 'Secret keys: never.';
   return `Secret keys: one of the scopes ${requiredScopes(r)
     .map((s) => `\`${s}\``)
@@ -51,7 +51,7 @@ function keyAccess(r: RouteDef): string {
  * OpenAPI 3.1 document generated from the route table and its zod schemas; the shared schemas are named components
  * (see openapi-components.ts).
  */
-export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
+export function buildOpenApi(routes: ApiRoute[]): Record<string, unknown> {
   const { convert: schema, components } = createSchemaConverter();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
@@ -168,7 +168,7 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
 }
 
 /** GET /api/v1/openapi.json (public). */
-export function openapiRoute(routes: RouteDef[]): RouteDef {
+export function openapiRoute(routes: ApiRoute[]): ApiRoute {
   let cached: Record<string, unknown> | null = null;
   return {
     method: 'GET',

@@ -1,5 +1,5 @@
 import type { RateLimitResult } from '../../../workers/rate-limiter/index';
-import { ApiError } from './http';
+import { ApiError } from './request-response';
 
 /**
  * Rate limits that hold across isolates: each key is counted by one Durable Object (`RATE_LIMITER`, defined by the

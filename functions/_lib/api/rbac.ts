@@ -1,7 +1,7 @@
 import { scopesFor } from '../../../src/shared/api/api-keys';
 import type { Role } from '../../../src/shared/api/common';
-import type { RouteDef } from './context';
-import { ApiError } from './http';
+import type { ApiRoute } from './context';
+import { ApiError } from './request-response';
 
 // The role → permission table is shared with the screens (they hide what a role cannot do).
 export { can, canManageRole, minRole, type Permission } from '../../../src/shared/api/permissions';
@@ -12,21 +12,21 @@ export const SECRET_KEY_ROLE: Role = 'developer';
 const MODE_PREFIX = '/projects/:projectId/:mode/';
 
 /** The collection a mode-scoped route belongs to for secret-key scopes: its `collection`, else the segment after `:mode`. */
-export function routeCollection(route: Pick<RouteDef, 'path' | 'collection'>): string | null {
+export function routeCollection(route: Pick<ApiRoute, 'path' | 'collection'>): string | null {
   if (route.collection) return route.collection;
   if (!route.path.startsWith(MODE_PREFIX)) return null;
   return route.path.slice(MODE_PREFIX.length).split('/')[0] ?? null;
 }
 
 /** The scopes of which a secret key needs one to call `route` (GET: a read, anything else: a write). */
-export function requiredScopes(route: Pick<RouteDef, 'path' | 'collection' | 'method'>): string[] {
+export function requiredScopes(route: Pick<ApiRoute, 'path' | 'collection' | 'method'>): string[] {
   const collection = routeCollection(route);
   if (!collection) return [];
   return scopesFor(collection, route.method !== 'GET');
 }
 
 /** Refuses (403) a secret key whose scopes do not cover `route`, naming the scopes that would. */
-export function assertKeyScope(scopes: readonly string[], route: RouteDef): void {
+export function assertKeyScope(scopes: readonly string[], route: ApiRoute): void {
   const needed = requiredScopes(route);
   if (needed.some((s) => scopes.includes(s))) return;
   const [wide, own] = route.method === 'GET' ? [needed[0], needed[2]] : [needed[0], needed[1]];

@@ -1,13 +1,13 @@
 import { MODES, type Mode, type Role } from '../../../src/shared/api/common';
 import { claimInvites, memberRole } from '../db/projects';
 import { authenticate, type Principal } from './auth';
-import type { ApiContext, RouteDef } from './context';
-import { ApiError, errorResponse, forbidden, notFound } from './http';
+import type { ApiContext, ApiRoute } from './context';
+import { ApiError, errorResponse, forbidden, notFound } from './request-response';
 import { assertKeyScope, can, SECRET_KEY_ROLE } from './rbac';
 import { limitAddress, limitCaller } from './rate-limit';
 
 interface Compiled {
-  route: RouteDef;
+  route: ApiRoute;
   parts: string[];
 }
 
@@ -15,7 +15,7 @@ interface Compiled {
  * Matches `/api/v1/...` requests against the route table and runs: auth → access → permission → handler.
  * `options.now` is the clock (tests inject one to cross time windows without sleeping).
  */
-export function createRouter(routes: RouteDef[], options: { now?: () => number } = {}) {
+export function createRouter(routes: ApiRoute[], options: { now?: () => number } = {}) {
   const clock = options.now ?? Date.now;
   const compiled: Compiled[] = routes.map((route) => ({ route, parts: route.path.split('/').filter(Boolean) }));
 
@@ -115,7 +115,7 @@ function errorWithHeaders(err: ApiError, headers: Record<string, string>): Respo
 async function resolveAccess(
   env: Env,
   principal: Principal,
-  route: RouteDef,
+  route: ApiRoute,
   params: Record<string, string>,
   now: number,
 ): Promise<ApiContext['access']> {

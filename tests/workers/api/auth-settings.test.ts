@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleApi } from '../../../functions/_lib/api/routes';
+import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { checkJwks } from '../../../functions/_lib/net/jwks-check';
 import { addMember, api, newProject, testEnv, token } from './helpers';
 

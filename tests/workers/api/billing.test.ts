@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleApi } from '../../../functions/_lib/api/routes';
+import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { newId } from '../../../src/shared/api/ids';
 import { addMember, api, newProject, testEnv, token } from './helpers';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, handleApi } from '../../../functions/_lib/api/routes';
+import { API_ROUTES, handleApi } from '../../../functions/_lib/api/api-routes';
 import { CSV_EXPORTS } from '../../../functions/_lib/api/csv-export';
 import { KEYSET_PAGE_ROWS } from '../../../functions/_lib/db/keyset';
 import { addMember, api, newProject, testEnv, token } from './helpers';
@@ -109,14 +109,14 @@ describe('CSV export: every exported collection answers the JSON list as CSV', (
   });
 
   it('has a route for every collection of CSV_EXPORTS, each beside its list with the same permission', () => {
-    const csvRoutes = ROUTES.filter((r) => r.produces === 'text/csv');
+    const csvRoutes = API_ROUTES.filter((r) => r.produces === 'text/csv');
     expect(csvRoutes.map((r) => r.path.replace('/projects/:projectId/:mode/', '')).sort()).toEqual(
       Object.keys(CSV_EXPORTS)
         .map((c) => `${c}.csv`)
         .sort(),
     );
     for (const r of csvRoutes) {
-      const list = ROUTES.find((l) => l.method === 'GET' && l.path === r.path.slice(0, -'.csv'.length))!;
+      const list = API_ROUTES.find((l) => l.method === 'GET' && l.path === r.path.slice(0, -'.csv'.length))!;
       expect(r.permission).toBe(list.permission);
       expect(r.list).toBe(list.list);
       expect(r.collection).toBe(list.path.split('/')[4]);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
-import { handleApi } from '../../../functions/_lib/api/routes';
+import { handleApi } from '../../../functions/_lib/api/api-routes';
 
 export const testEnv = env as unknown as Env & { TEST_JWT_PRIVATE_JWK: string };
 export const ISSUER = `${testEnv.PUBLIC_SUPABASE_URL}/auth/v1`;

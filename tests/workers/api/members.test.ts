@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleApi } from '../../../functions/_lib/api/routes';
+import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../../dev/auth-emulator/config';
 import { INVITED_PROJECT_KEY } from '../../../src/shared/invite';
 import { publicConfig } from '../../../functions/_lib/runtime-config';

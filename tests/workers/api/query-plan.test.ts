@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../../functions/_lib/api/routes';
+import { API_ROUTES } from '../../../functions/_lib/api/api-routes';
 import { listSql } from '../../../functions/_lib/db/core';
 import { keysetSegments, keysetSql, type KeysetCursor } from '../../../functions/_lib/db/keyset';
 import type { FieldType, Filter, FilterValue, ListQuery } from '../../../src/shared/api/list-params';
@@ -31,7 +31,7 @@ const SAMPLE2: Record<FieldType, FilterValue> = {
 /** Every list query the API can build: each allowed filter and operator alone, each sort in both directions. */
 function cases() {
   const out: { name: string; table: string; sql: string; args: unknown[] }[] = [];
-  for (const r of ROUTES) {
+  for (const r of API_ROUTES) {
     if (!r.list || !r.table) continue;
     const queries: { name: string; q: ListQuery }[] = [];
     const base = { page: 3, limit: 10, filters: [] as Filter[] };
@@ -64,7 +64,7 @@ function cases() {
  */
 function keysetCases() {
   const out: { name: string; table: string; sql: string; args: unknown[] }[] = [];
-  for (const r of ROUTES) {
+  for (const r of API_ROUTES) {
     if (r.produces !== 'text/csv' || !r.list || !r.table) continue;
     const queries: { name: string; q: Pick<ListQuery, 'order' | 'filters'> }[] = [];
     for (const field of r.list.sorts)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleApi } from '../../../functions/_lib/api/routes';
+import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { addressKey } from '../../../functions/_lib/api/rate-limit';
 import { testEnv, token } from './helpers';
 

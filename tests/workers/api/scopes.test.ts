@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../../functions/_lib/api/routes';
-import type { RouteDef } from '../../../functions/_lib/api/context';
+import { API_ROUTES } from '../../../functions/_lib/api/api-routes';
+import type { ApiRoute } from '../../../functions/_lib/api/context';
 import { API_KEY_SCOPES } from '../../../src/shared/api/api-keys';
 import { can } from '../../../src/shared/api/permissions';
 import { api, newProject, testEnv } from './helpers';
@@ -14,20 +14,20 @@ import { CREATE } from './fixtures';
  */
 
 const MODE_PREFIX = '/projects/:projectId/:mode/';
-const collectionOf = (r: RouteDef) => r.collection ?? r.path.slice(MODE_PREFIX.length).split('/')[0]!;
-const isWrite = (r: RouteDef) => r.method !== 'GET';
+const collectionOf = (r: ApiRoute) => r.collection ?? r.path.slice(MODE_PREFIX.length).split('/')[0]!;
+const isWrite = (r: ApiRoute) => r.method !== 'GET';
 
-function granted(scopes: string[], r: RouteDef): boolean {
+function granted(scopes: string[], r: ApiRoute): boolean {
   const c = collectionOf(r);
   const any = isWrite(r) ? ['write', `${c}:write`] : ['read', 'write', `${c}:read`, `${c}:write`];
   return scopes.some((s) => any.includes(s));
 }
 
-function expectedAllowed(scopes: string[], r: RouteDef): boolean {
+function expectedAllowed(scopes: string[], r: ApiRoute): boolean {
   return r.scope === 'mode' && can('developer', r.permission) && granted(scopes, r);
 }
 
-const ROUTES_UNDER_TEST = ROUTES.filter((r) => r.scope !== 'public');
+const ROUTES_UNDER_TEST = API_ROUTES.filter((r) => r.scope !== 'public');
 const SCOPE_SETS: string[][] = [[], ...API_KEY_SCOPES.map((s) => [s])];
 
 let projectId = '';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   keys.set('', empty.body.secret);
 });
 
-const pathOf = (r: RouteDef) =>
+const pathOf = (r: ApiRoute) =>
   r.path.replace(':projectId', projectId).replace(':mode', 'test').replace(/:\w+/g, 'id_missing');
 
 describe.each(SCOPE_SETS.map((s) => ({ scopes: s, label: s.join(',') || '(none)' })))(
@@ -80,7 +80,7 @@ describe.each(SCOPE_SETS.map((s) => ({ scopes: s, label: s.join(',') || '(none)'
 );
 
 describe('the scope vocabulary follows the route table', () => {
-  const modeRoutes = ROUTES.filter((r) => r.scope === 'mode' && can('developer', r.permission));
+  const modeRoutes = API_ROUTES.filter((r) => r.scope === 'mode' && can('developer', r.permission));
   const collections = [...new Set(modeRoutes.map(collectionOf))];
 
   it('every collection a key can read has read scopes, and write scopes exactly where a key can write', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkTarget, type Resolver } from '../../../functions/_lib/net/ssrf-guard';
-import { handleApi } from '../../../functions/_lib/api/routes';
+import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { api, newProject, testEnv } from './helpers';
 
 /** Private, loopback, link-local, CGNAT, metadata and unspecified targets, in every spelling the URL parser accepts. */

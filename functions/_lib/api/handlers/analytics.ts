@@ -6,8 +6,8 @@ import {
   walletSeriesSchema,
 } from '../../../../src/shared/api/transactions';
 import { paramsObject } from '../../../../src/shared/search-params';
-import { scopeOf, type ApiContext, type RouteDef } from '../context';
-import { json } from '../http';
+import { scopeOf, type ApiContext, type ApiRoute } from '../context';
+import { json } from '../request-response';
 
 const P = '/projects/:projectId/:mode/analytics';
 const FRAME_MS = {
@@ -31,7 +31,7 @@ function frame(c: ApiContext) {
 
 const list = (xs: readonly string[]) => xs.map((s) => `'${s}'`).join(', ');
 
-export const analyticsRoutes: RouteDef[] = [
+export const analyticsRoutes: ApiRoute[] = [
   {
     method: 'GET',
     path: `${P}/transactions`,

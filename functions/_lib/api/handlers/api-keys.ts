@@ -12,11 +12,11 @@ import type { ApiKeyRow } from '../../db/api-keys';
 import { insertIfStmt, insertStmt, parseJson, updateStmt, type Row } from '../../db/core';
 import type { NewKey } from '../../db/projects';
 import { auditStmt } from '../../db/audit';
-import { scopeOf, modeOf, type RouteDef } from '../context';
+import { scopeOf, modeOf, type ApiRoute } from '../context';
 import { randomToken, sha256Hex } from '../crypto';
-import { iso, isoStrict, json, readJson, ApiError } from '../http';
-import { auditFor, commitCreate } from '../writes';
-import { getRoute, listRoute, mustGet, updateRoute } from '../crud';
+import { iso, isoStrict, json, readJson, ApiError } from '../request-response';
+import { auditFor, commitCreate } from '../write-commits';
+import { getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 
 const P = '/projects/:projectId/:mode/api-keys';
 
@@ -92,7 +92,7 @@ function keyRow(k: NewKey & { type: string }, projectId: string, scopes: string[
 
 const TABLE = { table: 'api_keys', columns: { createdAt: 'created_at', type: 'type' } };
 
-export const apiKeyRoutes: RouteDef[] = [
+export const apiKeyRoutes: ApiRoute[] = [
   listRoute({
     path: P,
     tag: 'API keys',

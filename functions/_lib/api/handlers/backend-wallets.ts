@@ -12,11 +12,11 @@ import {
   ownershipMessage,
 } from '../../../../src/shared/api/backend-wallets';
 import { insertStmt, isUniqueViolation, type Row } from '../../db/core';
-import { modeOf, type ApiContext, type RouteDef } from '../context';
+import { modeOf, type ApiContext, type ApiRoute } from '../context';
 import { encryptSecret, randomToken } from '../crypto';
-import { ApiError, isoStrict, json, readJson } from '../http';
-import { auditFor, commitCreate, idempotentReplay } from '../writes';
-import { deleteRoute, getRoute, listRoute, updateRoute } from '../crud';
+import { ApiError, isoStrict, json, readJson } from '../request-response';
+import { auditFor, commitCreate, idempotentReplay } from '../write-commits';
+import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders';
 
 const P = '/projects/:projectId/:mode/backend-wallets';
 
@@ -91,7 +91,7 @@ async function proveOwnership(c: ApiContext, nonce: string, address: `0x${string
   if (!used) throw refuse('nonce', 'Unknown or already used nonce');
 }
 
-export const backendWalletRoutes: RouteDef[] = [
+export const backendWalletRoutes: ApiRoute[] = [
   {
     method: 'POST',
     path: `${P}/challenge`,

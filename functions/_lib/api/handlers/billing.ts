@@ -9,9 +9,9 @@ import {
 import { INVOICE_LIMIT } from '../../../../src/shared/billing';
 import { auditStmt } from '../../db/audit';
 import { checkoutConfig, checkoutUrl } from '../checkout';
-import type { ApiContext, RouteDef } from '../context';
-import { ApiError, badRequest, isoStrict, json, notFound, readJson } from '../http';
-import { auditFor, commitUpdate } from '../writes';
+import type { ApiContext, ApiRoute } from '../context';
+import { ApiError, badRequest, isoStrict, json, notFound, readJson } from '../request-response';
+import { auditFor, commitUpdate } from '../write-commits';
 
 const P = '/projects/:projectId/billing';
 
@@ -107,7 +107,7 @@ async function billing(c: ApiContext) {
   };
 }
 
-export const billingRoutes: RouteDef[] = [
+export const billingRoutes: ApiRoute[] = [
   {
     method: 'GET',
     path: P,

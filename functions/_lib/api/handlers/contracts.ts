@@ -8,10 +8,10 @@ import {
   contractUpdateSchema,
 } from '../../../../src/shared/api/contracts';
 import { insertStmt, isUniqueViolation, parseJson, type Row } from '../../db/core';
-import { modeOf, type RouteDef } from '../context';
-import { ApiError, isoStrict, readJson } from '../http';
-import { auditFor, commitCreate } from '../writes';
-import { deleteRoute, getRoute, listRoute, updateRoute } from '../crud';
+import { modeOf, type ApiRoute } from '../context';
+import { ApiError, isoStrict, readJson } from '../request-response';
+import { auditFor, commitCreate } from '../write-commits';
+import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders';
 
 const P = '/projects/:projectId/:mode/contracts';
 const CONTRACTS = {
@@ -72,7 +72,7 @@ function contractToApi(r: Row, withAbi = false) {
   };
 }
 
-export const contractRoutes: RouteDef[] = [
+export const contractRoutes: ApiRoute[] = [
   listRoute({
     path: P,
     tag: 'Contracts',

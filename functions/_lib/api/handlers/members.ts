@@ -12,10 +12,10 @@ import { auditStmt } from '../../db/audit';
 import { whereClause, type TableDef } from '../../db/core';
 import { ownerCount, type MemberRow } from '../../db/projects';
 import { sendInviteEmail, type InviteEmailResult } from '../auth-admin';
-import type { ApiContext, RouteDef } from '../context';
-import { ApiError, forbidden, iso, isoStrict, json, notFound, readJson } from '../http';
+import type { ApiContext, ApiRoute } from '../context';
+import { ApiError, forbidden, iso, isoStrict, json, notFound, readJson } from '../request-response';
 import { canManageRole } from '../rbac';
-import { auditFor, checkIdempotencyKey, rememberAnswer } from '../writes';
+import { auditFor, checkIdempotencyKey, rememberAnswer } from '../write-commits';
 
 const P = '/projects/:projectId/members';
 
@@ -193,7 +193,7 @@ async function guardLastOwner(c: ApiContext, target: MemberRow, newRole: Role | 
   }
 }
 
-export const memberRoutes: RouteDef[] = [
+export const memberRoutes: ApiRoute[] = [
   {
     method: 'GET',
     path: P,

@@ -15,10 +15,10 @@ import { paramsObject } from '../../../../src/shared/search-params';
 import { auditStmt } from '../../db/audit';
 import { parseListQuery } from '../../../../src/shared/api/list-params';
 import { getRow, insertStmt, listRows, parseJson, updateStmt, type Row } from '../../db/core';
-import { modeOf, scopeOf, type ApiContext, type RouteDef } from '../context';
-import { ApiError, isoStrict, json, notFound, readJson } from '../http';
-import { auditFor, commitCreate, commitUpdate } from '../writes';
-import { deleteRoute, listRoute, mustGet, updateRoute } from '../crud';
+import { modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
+import { ApiError, isoStrict, json, notFound, readJson } from '../request-response';
+import { auditFor, commitCreate, commitUpdate } from '../write-commits';
+import { deleteRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { mustReference } from './wallets';
 
 const P = '/projects/:projectId/:mode/policies';
@@ -129,7 +129,7 @@ async function mustRule(c: ApiContext): Promise<Row> {
   return rule;
 }
 
-function toggle(enabled: boolean): RouteDef {
+function toggle(enabled: boolean): ApiRoute {
   return {
     method: 'POST',
     path: `${P}/:id/${enabled ? 'enable' : 'disable'}`,
@@ -156,7 +156,7 @@ function toggle(enabled: boolean): RouteDef {
   };
 }
 
-export const policyRoutes: RouteDef[] = [
+export const policyRoutes: ApiRoute[] = [
   withSpend(
     listRoute({
       path: P,
@@ -411,7 +411,7 @@ export const policyRoutes: RouteDef[] = [
 ];
 
 /** The list route with each page's spend attached before its rows are turned into API objects. */
-function withSpend(route: RouteDef): RouteDef {
+function withSpend(route: ApiRoute): ApiRoute {
   return {
     ...route,
     handler: async (c) => {

@@ -15,9 +15,9 @@ import { z } from 'zod';
 import { listRows, parseJson, updateStmt, type Row, type TableDef } from '../../db/core';
 import { auditStmt } from '../../db/audit';
 import { claimInvites, createProjectStatements, type ProjectRow } from '../../db/projects';
-import type { ApiContext, RouteDef } from '../context';
-import { ApiError, iso, isoStrict, json, notFound, readJson } from '../http';
-import { auditFor, commitCreate, commitUpdate } from '../writes';
+import type { ApiContext, ApiRoute } from '../context';
+import { ApiError, iso, isoStrict, json, notFound, readJson } from '../request-response';
+import { auditFor, commitCreate, commitUpdate } from '../write-commits';
 import { makeKey } from './api-keys';
 
 /** API shape of a project row. */
@@ -56,7 +56,7 @@ const AUDIT_LOG: TableDef = {
   scopeSql: (s) => ({ sql: 'project_id = ?', args: [s.projectId] }),
 };
 
-export const projectRoutes: RouteDef[] = [
+export const projectRoutes: ApiRoute[] = [
   {
     method: 'GET',
     path: '/projects',

@@ -19,11 +19,11 @@ import { OAUTH_PROVIDERS, THIRD_PARTY_FIELDS } from '../../../../src/shared/auth
 import { auditStmt } from '../../db/audit';
 import { checkJwks } from '../../net/jwks-check';
 import { insertStmt, parseJson, type Row } from '../../db/core';
-import { modeOf, scopeOf, type ApiContext, type RouteDef } from '../context';
+import { modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
 import { encryptSecret, HINT_MIN_LENGTH, sealedLength, secretHint } from '../crypto';
-import { ApiError, isoStrict, json, notFound, readJson, zodDetails } from '../http';
-import { auditFor, commitCreate } from '../writes';
-import { getRoute, listRoute, updateRoute } from '../crud';
+import { ApiError, isoStrict, json, notFound, readJson, zodDetails } from '../request-response';
+import { auditFor, commitCreate } from '../write-commits';
+import { getRoute, listRoute, updateRoute } from '../route-builders';
 import { checkCustomDomain } from '../ecosystem-domain';
 
 type Obj = Record<string, unknown>;
@@ -104,7 +104,7 @@ async function load(c: ApiContext, kind: SettingsKind): Promise<Row> {
   return row;
 }
 
-function settingsRoutes(segment: string, kind: SettingsKind): RouteDef[] {
+function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
   const path = `/projects/:projectId/:mode/${segment}`;
   const permission = kind === 'ecosystem' ? ('manage_project' as const) : ('manage_auth' as const);
   const tag = kind === 'ecosystem' ? 'Ecosystem' : 'Auth';
@@ -200,7 +200,7 @@ const TRANSITIONS: Record<string, string[]> = {
   paused: ['running', 'canceled'],
 };
 
-export const settingRoutes: RouteDef[] = [
+export const settingRoutes: ApiRoute[] = [
   ...Object.entries(SETTINGS_ROUTES).flatMap(([segment, kind]) => settingsRoutes(segment, kind)),
   {
     method: 'POST',

@@ -5,10 +5,10 @@ import {
   transactionSchema,
 } from '../../../../src/shared/api/transactions';
 import { insertStmt, parseJson, type Row } from '../../db/core';
-import { modeOf, type RouteDef } from '../context';
-import { ApiError, isoStrict, readJson } from '../http';
-import { auditFor, commitCreate } from '../writes';
-import { getRoute, listRoute, mustGet } from '../crud';
+import { modeOf, type ApiRoute } from '../context';
+import { ApiError, isoStrict, readJson } from '../request-response';
+import { auditFor, commitCreate } from '../write-commits';
+import { getRoute, listRoute, mustGet } from '../route-builders';
 import type { Relation } from '../../db/related';
 import { mustReference } from './wallets';
 
@@ -62,7 +62,7 @@ export function transactionToApi(r: Row, history?: Row[]) {
   };
 }
 
-export const transactionRoutes: RouteDef[] = [
+export const transactionRoutes: ApiRoute[] = [
   listRoute({
     path: P,
     tag: 'Transactions',

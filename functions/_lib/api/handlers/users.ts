@@ -11,10 +11,10 @@ import {
 import { walletListSpec, walletSchema } from '../../../../src/shared/api/wallets';
 import { transactionListSpec, transactionSchema } from '../../../../src/shared/api/transactions';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
-import { scopeOf, modeOf, type ApiContext, type RouteDef } from '../context';
-import { isoStrict, json, readJson } from '../http';
-import { auditFor, commitCreate } from '../writes';
-import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../crud';
+import { scopeOf, modeOf, type ApiContext, type ApiRoute } from '../context';
+import { isoStrict, json, readJson } from '../request-response';
+import { auditFor, commitCreate } from '../write-commits';
+import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { WALLET_RELATIONS, WALLETS, walletToApi } from './wallets';
 import { attachRelated, type Relation } from '../../db/related';
 import { TRANSACTION_RELATIONS, TRANSACTIONS, transactionToApi } from './transactions';
@@ -71,7 +71,7 @@ const unauthenticatedSpec = {
   filters: Object.fromEntries(Object.entries(userListSpec.filters).filter(([f]) => f !== 'authenticated')),
 };
 
-export const userRoutes: RouteDef[] = [
+export const userRoutes: ApiRoute[] = [
   {
     method: 'GET',
     path: '/projects/:projectId/:mode/unauthenticated-users',

@@ -7,10 +7,10 @@ import {
   walletUpdateSchema,
 } from '../../../../src/shared/api/wallets';
 import { getRow, insertStmt, type Row } from '../../db/core';
-import { scopeOf, modeOf, type ApiContext, type RouteDef } from '../context';
-import { ApiError, isoStrict, readJson } from '../http';
-import { auditFor, commitCreate } from '../writes';
-import { deleteRoute, getRoute, listRoute, updateRoute } from '../crud';
+import { scopeOf, modeOf, type ApiContext, type ApiRoute } from '../context';
+import { ApiError, isoStrict, readJson } from '../request-response';
+import { auditFor, commitCreate } from '../write-commits';
+import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders';
 import type { Relation } from '../../db/related';
 
 const P = '/projects/:projectId/:mode/wallets';
@@ -63,7 +63,7 @@ export async function mustReference(c: ApiContext, table: string, id: string | n
     ]);
 }
 
-export const walletRoutes: RouteDef[] = [
+export const walletRoutes: ApiRoute[] = [
   listRoute({
     path: P,
     tag: 'Wallets',

@@ -15,12 +15,12 @@ import {
 import { listOf } from '../../../../src/shared/api/common';
 import { parseListQuery } from '../../../../src/shared/api/list-params';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
-import { modeOf, scopeOf, type ApiContext, type RouteDef } from '../context';
+import { modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
 import { encryptSecret, randomToken, secretHint } from '../crypto';
-import { ApiError, isoStrict, json, readJson } from '../http';
+import { ApiError, isoStrict, json, readJson } from '../request-response';
 import { checkTarget } from '../../net/ssrf-guard';
-import { auditFor, commitCreate } from '../writes';
-import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../crud';
+import { auditFor, commitCreate } from '../write-commits';
+import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { mustReference } from './wallets';
 
 const W = '/projects/:projectId/:mode/webhooks';
@@ -67,7 +67,7 @@ function eventToApi(r: Row) {
   };
 }
 
-export const webhookRoutes: RouteDef[] = [
+export const webhookRoutes: ApiRoute[] = [
   listRoute({
     path: W,
     tag: 'Webhooks',

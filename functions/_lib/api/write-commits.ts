@@ -2,7 +2,7 @@ import { auditStmt, type AuditEntry } from '../db/audit';
 import { isUniqueViolation } from '../db/core';
 import type { ApiContext } from './context';
 import { sha256Hex } from './crypto';
-import { ApiError, json } from './http';
+import { ApiError, json } from './request-response';
 
 /** Audit entry fields of a write made by the caller in the route's project and mode. */
 export function auditFor(

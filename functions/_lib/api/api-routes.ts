@@ -1,4 +1,4 @@
-import type { RouteDef } from './context';
+import type { ApiRoute } from './context';
 import { projectRoutes } from './handlers/projects';
 import { memberRoutes } from './handlers/members';
 import { billingRoutes } from './handlers/billing';
@@ -17,7 +17,7 @@ import { openapiRoute } from './openapi';
 import { createRouter } from './router';
 
 /** Every endpoint of /api/v1, one feature per module (the order only matters for identical paths). */
-export const ROUTES: RouteDef[] = [
+export const API_ROUTES: ApiRoute[] = [
   ...projectRoutes,
   ...memberRoutes,
   ...billingRoutes,
@@ -33,8 +33,8 @@ export const ROUTES: RouteDef[] = [
   ...settingRoutes,
 ];
 // `GET …/{collection}.csv` beside each exported list (same permission, order and filters; csv-export.ts).
-ROUTES.push(...csvExportRoutes(ROUTES));
-ROUTES.push(openapiRoute(ROUTES));
+API_ROUTES.push(...csvExportRoutes(API_ROUTES));
+API_ROUTES.push(openapiRoute(API_ROUTES));
 
 /** Handles one /api/v1 request. */
-export const handleApi = createRouter(ROUTES);
+export const handleApi = createRouter(API_ROUTES);

@@ -3,10 +3,10 @@ import { parseListQuery, type ListSpec } from '../../../src/shared/api/list-para
 import { deleteStmt, getRow, listRows, updateStmt, type Row, type TableDef } from '../db/core';
 import { attachRelated, type Relation } from '../db/related';
 import { auditStmt } from '../db/audit';
-import { scopeOf, type ApiContext, type RouteDef } from './context';
-import { json, notFound, readJson } from './http';
+import { scopeOf, type ApiContext, type ApiRoute } from './context';
+import { json, notFound, readJson } from './request-response';
 import type { Permission } from './rbac';
-import { auditFor, commitUpdate } from './writes';
+import { auditFor, commitUpdate } from './write-commits';
 import { listOf } from '../../../src/shared/api/common';
 
 type ToApi = (row: Row) => unknown;
@@ -24,7 +24,7 @@ export function listRoute(o: {
   permission?: Permission;
   /** Summaries of referenced rows to attach before `toApi` (names instead of bare ids). */
   relations?: readonly Relation[];
-}): RouteDef {
+}): ApiRoute {
   return {
     method: 'GET',
     path: o.path,
@@ -62,7 +62,7 @@ export function getRoute(o: {
   toApi: (row: Row, c: ApiContext) => unknown | Promise<unknown>;
   item: z.ZodType;
   relations?: readonly Relation[];
-}): RouteDef {
+}): ApiRoute {
   return {
     method: 'GET',
     path: o.path,
@@ -92,7 +92,7 @@ export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
   toColumns: (body: Omit<z.output<S>, 'version'>, c: ApiContext) => Row | Promise<Row>;
   toApi: ToApi;
   item: z.ZodType;
-}): RouteDef {
+}): ApiRoute {
   return {
     method: 'PATCH',
     path: o.path,
@@ -127,7 +127,7 @@ export function deleteRoute(o: {
   what: string;
   action: string;
   permission?: Permission;
-}): RouteDef {
+}): ApiRoute {
   return {
     method: 'DELETE',
     path: o.path,
