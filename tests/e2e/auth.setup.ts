@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test as setup } from './fixtures';
+import { expect, test as setup, HOME_URL } from './fixtures';
 import { AUTH_STORAGE_KEY } from '../../src/shared/auth-storage';
 import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts';
 import { DEMO_STORAGE_STATE, VIEWER_STORAGE_STATE } from './auth/state';
@@ -21,7 +21,7 @@ async function signIn(page: Page, account: { email: string; password: string }, 
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
   // Keep only the session: other keys (analytics state of this headless run, saved project) must not leak into tests.
   const state = await page.context().storageState();
   state.origins = state.origins.map((o) => ({

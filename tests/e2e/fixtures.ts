@@ -17,3 +17,9 @@ export const test = base.extend<{ pageProblems: string[] }>({
 });
 
 export { expect };
+
+/**
+ * The projects home: `/`, or `/?total=N` once its list has counted (every list carries its total in the URL,
+ * docs/api.md "Lists"), so a test must not race that update.
+ */
+export const HOME_URL = /^https?:\/\/[^/]+\/(\?total=\d+)?$/;

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, HOME_URL } from './fixtures';
 import { ROUTE_SAMPLES, SAMPLE_PROJECT } from '../route-samples';
 import { LEGACY_REDIRECTS } from '../../src/shared/legacy-redirects';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys';
@@ -59,7 +59,7 @@ test('unknown route: 404 status, the texts, and Head back goes home', async ({ p
   await expect(page.getByRole('heading', { name: 'Looking for something?' })).toBeVisible();
   await expect(page.getByText("We couldn't find the page that you're looking for!")).toBeVisible();
   await page.getByRole('link', { name: 'Head back' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
 });
 
 test('the mode toggle keeps the section and detail pages fall back to their list', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, test, HOME_URL } from '../fixtures';
 import { E2E } from '../ports';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { DEFAULT_PUBLIC_CONFIG } from '../../../src/shared/public-config';
@@ -18,7 +18,7 @@ async function demoTokens(): Promise<{ access_token: string; refresh_token: stri
 
 test('a signed-in user goes to /', async ({ page }) => {
   await page.goto('/auth/callback#access_token=a&refresh_token=b');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
 });
 
 test.describe('signed out', () => {
@@ -49,7 +49,7 @@ test.describe('signed out', () => {
     });
     const tokens = await demoTokens();
     await page.goto(`/auth/callback?x=1#${new URLSearchParams(tokens)}`);
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(HOME_URL);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('dashboard:auth') ?? '{}').user?.email)).toBe(
       DEMO_ACCOUNTS.demo.email,
     );

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, test, HOME_URL } from '../fixtures';
 import { E2E } from '../ports';
 import { SAMPLE_PROJECT } from '../../route-samples';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../../dev/auth-emulator/config';
@@ -42,7 +42,7 @@ test('invite link → set a password → the invited project; the password then 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/auth/login');
   await signIn(page, email, 'invited password');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
 });
 
 test('a used invite link explains why and offers a new one', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, test, HOME_URL } from '../fixtures';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { SAMPLE_PROJECT } from '../../route-samples';
 import { SIGNED_OUT, hydrated, signIn } from './helpers';
@@ -26,7 +26,7 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL('/auth/login');
     await page.getByLabel('Password').fill(demo.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(HOME_URL);
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   });
 
@@ -136,7 +136,7 @@ test.describe('signed out', () => {
 
 test('a signed-in user opening /auth/login or /auth/register goes to / without seeing the form', async ({ page }) => {
   await page.goto('/auth/login');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
   await page.goto('/auth/register');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
 });

@@ -1,5 +1,5 @@
 import { TOTP } from 'otpauth';
-import { expect, test } from '../fixtures';
+import { expect, test, HOME_URL } from '../fixtures';
 import { SIGNED_OUT, registerAndConfirm, signIn, uniqueEmail } from './helpers';
 
 test.use({ storageState: SIGNED_OUT });
@@ -14,7 +14,7 @@ test('enroll TOTP on the profile → sign out → sign in asks for the code → 
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
 
   await page.goto('/profile');
   await expect(page.getByText('No authenticator app is set up.')).toBeVisible();

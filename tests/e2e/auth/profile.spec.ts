@@ -1,6 +1,6 @@
 import { TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { expect, test, HOME_URL } from '../fixtures';
 import { SIGNED_OUT, hydrated, registerAndConfirm, signIn, uniqueEmail } from './helpers';
 
 test.use({ storageState: SIGNED_OUT });
@@ -46,7 +46,7 @@ test('change the password: too short is refused, then the new one signs in and t
   await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
   await page.getByLabel('Password').fill('second password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
 });
 
 test('rename a factor (kept after reload), then remove it after confirming; sign-in no longer asks for a code', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, test, HOME_URL } from '../fixtures';
 import { SIGNED_OUT, hydrated, latestEmail, linkPath, registerAndConfirm, signIn, uniqueEmail } from './helpers';
 
 test.use({ storageState: SIGNED_OUT });
@@ -18,7 +18,7 @@ test('forgot → inbox → reset → sign in with the new password', async ({ pa
   await hydrated(page);
   await page.getByLabel('New password', { exact: true }).fill('the second password');
   await page.getByRole('button', { name: 'Save password' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/auth/login');
@@ -26,7 +26,7 @@ test('forgot → inbox → reset → sign in with the new password', async ({ pa
   await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
   await page.getByLabel('Password').fill('the second password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
 });
 
 test('the forgot-password answer is the same for an unknown email', async ({ page }) => {

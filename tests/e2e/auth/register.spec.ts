@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, test, HOME_URL } from '../fixtures';
 import { SIGNED_OUT, hydrated, latestEmail, linkPath, registerAndConfirm, uniqueEmail } from './helpers';
 
 test.use({ storageState: SIGNED_OUT });
@@ -17,7 +17,7 @@ test('register → inbox → confirm link → user info → dashboard', async ({
   await page.getByLabel('Company').fill('Analytical Engines');
   await page.getByLabel('Role in the team').selectOption('Engineering');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   const meta = await page.evaluate(
     () => JSON.parse(localStorage.getItem('dashboard:auth') ?? '{}').user?.user_metadata,

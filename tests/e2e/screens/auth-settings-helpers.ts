@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, HOME_URL } from '../fixtures';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { apiAsUser } from './member-helpers';
 
@@ -12,7 +12,7 @@ export async function signInAsDeveloper(page: Page) {
   await page.getByLabel('Email').fill(DEMO_ACCOUNTS.developer.email);
   await page.getByLabel('Password').fill(DEMO_ACCOUNTS.developer.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
 }
 
 /** PATCHes one auth settings object at its current version, as the signed-in user. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { test, expect, HOME_URL } from '../fixtures';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
 import { apiAsUser, ownProject } from './member-helpers';
 import { SIGNED_OUT, signIn } from '../auth/helpers';
@@ -300,7 +300,7 @@ test.describe('as a developer', () => {
   test.use({ storageState: SIGNED_OUT });
   test('ecosystem: read only, and the API refuses changes', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.developer.email, DEMO_ACCOUNTS.developer.password);
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(HOME_URL);
     await expectReadOnly(page);
   });
 });

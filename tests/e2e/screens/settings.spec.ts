@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { test, expect, HOME_URL } from '../fixtures';
 import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
 import { acceptInvite, ownProject } from './member-helpers';
@@ -68,7 +68,7 @@ test('settings: rename with field errors, a stale edit keeps the text, the audit
   await page.getByLabel('Type “Renamed here” to confirm').fill('Renamed here');
   await del.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete project' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(HOME_URL);
   await expect(page.getByText('Project “Renamed here” deleted')).toBeVisible();
   expect((await api(page, 'GET', `/projects/${id}`)).status).toBe(404);
 });
