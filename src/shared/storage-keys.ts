@@ -5,7 +5,6 @@ export const STORAGE_KEYS = {
   favoriteProjects: 'dashboard:favoriteProjects',
   favoriteChains: 'dashboard:favoriteChains',
   skipOnboarding: 'dashboard:skipOnboarding',
-  ecosystemConfig: 'dashboard:ecosystemConfig',
   ecosystemTheme: 'dashboard:ecosystemTheme',
   /** Prefix of the visible columns of each list (`dashboard:columns:wallets`), a JSON list of column ids. */
   columns: 'dashboard:columns:',

@@ -3,9 +3,6 @@ import { STORAGE_KEYS } from '../shared/storage-keys';
 import { THEME_CSS_VARIABLES, ecosystemThemeSchema, faviconType, type EcosystemTheme } from '../shared/theme';
 import { jsonCodec } from './json-codec';
 
-/** Key of the ecosystem configuration being edited (plain string). */
-export const $ecosystemConfig = persistentAtom<string>(STORAGE_KEYS.ecosystemConfig, '');
-
 /** The ecosystem theme, applied to the CSS variables as stored. */
 export const $ecosystemTheme = persistentAtom<EcosystemTheme>(
   STORAGE_KEYS.ecosystemTheme,

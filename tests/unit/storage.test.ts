@@ -20,7 +20,6 @@ describe('storage keys', () => {
       'dashboard:favoriteProjects',
       'dashboard:favoriteChains',
       'dashboard:skipOnboarding',
-      'dashboard:ecosystemConfig',
       'dashboard:ecosystemTheme',
       'dashboard:columns:',
       'dashboard:prefetch',
