@@ -117,9 +117,11 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const [$page] = useState(() => apiQuery<Page<T>>($path));
   useEffect(() => $path.set(requestPath), [$path, requestPath]);
   const state = useStore($page);
-  // Rows render in a transition React can split (docs/decisions.md "Rows render without blocking"): a store update
-  // alone renders at once, in one long task that holds up the page's input.
-  const data = useDeferredValue(state.data);
+  // The first rows render at once (the first data row is what the user waits for); later answers (a filter, a page)
+  // render in a transition React can split (docs/decisions.md "Rows render without blocking"): a store update alone
+  // renders in one long task that holds up the page's input.
+  const deferred = useDeferredValue(state.data);
+  const data = deferred ?? state.data;
 
   // Page 1 counts; its total travels in the URL so later pages do not count again (docs/api.md "Lists").
   useEffect(() => {
