@@ -64,7 +64,7 @@ export function WalletDrawer({ id, apiPath }: { id: string; apiPath: string }) {
         <>
           <dl>
             <Row label="Address">
-              <span className="inline-flex items-center">
+              <span className="inline-flex max-w-full min-w-0 items-center">
                 <CopyText value={w.address} label="address" short={false} />
                 <ExplorerLink chainId={w.chainId} kind="address" value={w.address} />
               </span>
