@@ -13,6 +13,7 @@
  * Rows go straight into the local SQLite file through node:sqlite: measured ~50× faster than generating SQL for
  * `wrangler d1 execute --local --file` (see docs/api.md).
  */
+import { COUNTED_FIELDS } from '../src/shared/api/stored-shapes.ts';
 import { closeSync, existsSync, fsyncSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,9 +29,9 @@ export const SEED_PROJECTS = DEMO_PROJECTS;
 
 /** Fields kept in row_counts by the triggers of migration 0006 (API field → column). */
 const COUNTED: Record<string, Record<string, string>> = {
-  transactions: { status: 'status', chainId: 'chain_id', day: `date(created_at / 1000, 'unixepoch')` },
-  wallets: { chainId: 'chain_id', accountType: 'account_type', custody: 'custody', deployed: 'deployed' },
-  users: { authenticated: 'authenticated' },
+  ...COUNTED_FIELDS,
+  // Per-day buckets of created_at (migration 0007).
+  transactions: { ...COUNTED_FIELDS.transactions, day: `date(created_at / 1000, 'unixepoch')` },
 };
 
 const root = path.resolve(import.meta.dirname, '..');

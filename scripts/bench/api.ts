@@ -1,7 +1,7 @@
 /**
  * Scale bench of the data API: every list endpoint × each allowed filter and sort, at page 1 (with and without
  * `total`) and at a deep page, against the "Scale project" of `node scripts/seed.ts --scale`, served by
- * `wrangler pages dev`. Figures are the server time of the `Server-Timing: app;dur=…` header, not the round trip.
+ * `wrangler pages dev`. Figures are the server time of the `Server-Timing: total;dur=…` header (Hono's timing middleware), not the round trip.
  *
  * Budgets (issue 4): page 1 p95 ≤ 25 ms when `total` is passed, ≤ 100 ms when it must be counted.
  * Variants run one after another (never concurrently: that would measure contention, not the query).

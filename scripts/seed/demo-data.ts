@@ -7,6 +7,7 @@ import { SETTINGS_DEFAULTS } from '../../src/shared/api/settings.ts';
 import { TX_STATUSES } from '../../src/shared/api/transactions.ts';
 import { ACCOUNT_TYPES, IMPLEMENTATIONS, RECOVERY_METHODS } from '../../src/shared/api/wallets.ts';
 import { WEBHOOK_TOPICS } from '../../src/shared/api/webhooks.ts';
+import { KEY_PREFIX, keyHint, secretHint, toSql } from '../../src/shared/api/stored-shapes.ts';
 import { encryptLocal } from './local-secrets.ts';
 
 /** Chains from viem's registry (never a hand-written table): mainnets for live mode, testnets for test mode. */
@@ -72,14 +73,7 @@ export class Inserter {
       stmt = this.db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
       this.cache.set(key, stmt);
     }
-    stmt.run(
-      ...(cols.map((c) => {
-        const v = row[c];
-        if (typeof v === 'boolean') return v ? 1 : 0;
-        if (v !== null && typeof v === 'object') return JSON.stringify(v);
-        return v ?? null;
-      }) as (string | number | null)[]),
-    );
+    stmt.run(...cols.map((c) => toSql(row[c])));
   }
 }
 
@@ -190,8 +184,7 @@ export async function insertProject(ins: Inserter, p: ProjectSpec, r: Rng): Prom
   const secrets: Record<string, string> = {};
   for (const mode of ['live', 'test'] as const) {
     for (const type of ['publishable', 'secret'] as const) {
-      const prefix = type === 'publishable' ? 'pk' : 'sk';
-      const value = `${prefix}_${mode}_${Buffer.from(r.bytes(24)).toString('base64url')}`;
+      const value = `${KEY_PREFIX[type]}_${mode}_${Buffer.from(r.bytes(24)).toString('base64url')}`;
       if (type === 'secret') secrets[mode] = value;
       ins.row('api_keys', {
         id: seededId('key', created, r),
@@ -202,7 +195,7 @@ export async function insertProject(ins: Inserter, p: ProjectSpec, r: Rng): Prom
         scopes: type === 'secret' ? '["read","write"]' : '[]',
         public_key: type === 'publishable' ? value : null,
         key_hash: type === 'secret' ? sha256(value) : null,
-        hint: `${prefix}_${mode}_…${value.slice(-4)}`,
+        hint: keyHint(type, mode, value),
         created_at: created,
         updated_at: created,
         last_used_at: p.now - r.int(1, 48) * 3600_000,
@@ -502,7 +495,7 @@ export async function insertModeData(
         topics: JSON.stringify(topics),
         enabled: i === 2 ? 0 : 1,
         secret_encrypted: await encryptLocal(p.encryptionKey, secret, `webhooks:${id}`),
-        secret_hint: `••••${secret.slice(-4)}`,
+        secret_hint: secretHint(secret),
         created_at: start,
         updated_at: start,
         version: 1,

@@ -4,9 +4,11 @@
  * After verifying the link and choosing a password, the invited user opens that project, where the data API turns
  * the pending invite (keyed by the verified email) into a membership.
  */
+import { PROJECT_ID_PREFIX } from './project-id.ts';
+
 export const INVITED_PROJECT_KEY = 'invited_project_id';
 
-const PROJECT_ID = /^pro_[A-Za-z0-9-]{1,64}$/;
+const PROJECT_ID = new RegExp(`^${PROJECT_ID_PREFIX}[A-Za-z0-9-]{1,64}$`);
 
 /** Where an invited user goes after setting a password: the invited project, or `/` when the metadata has none. */
 export function invitedProjectPath(metadata: Record<string, unknown> | undefined | null): string {

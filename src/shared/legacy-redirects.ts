@@ -1,3 +1,4 @@
+import { PROJECT_ID_SEGMENT } from './project-id.ts';
 /**
  * Legacy dashboard paths and where they live now. Data, compiled once, resolved by one function that the edge
  * middleware, the 404 page and the tests share.
@@ -34,7 +35,7 @@ const LEGACY_PREFIXES = [
   'settings/email-templates',
 ];
 
-const PROJECT_PREFIX = /^\/(pro_[^/]+)\/(live|test)(\/.*)?$/;
+const PROJECT_PREFIX = new RegExp(`^/(${PROJECT_ID_SEGMENT})/(live|test)(/.*)?$`);
 
 const EXACT = new Map<string, string>();
 for (const [from, to] of LEGACY_REDIRECTS) if (!from.includes('{')) EXACT.set(from, to);

@@ -1,3 +1,4 @@
+import { LOCAL_AUTH } from './demo-accounts.ts';
 /** Configuration the edge hands to the browser in `<meta name="dashboard-config">` (public values only). */
 export interface PublicConfig {
   supabaseUrl: string;
@@ -14,7 +15,7 @@ export const CONFIG_META_NAME = 'dashboard-config';
 
 /** Local defaults: the auth emulator from `dev/` and analytics off. */
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
-  supabaseUrl: 'http://127.0.0.1:54321',
+  supabaseUrl: LOCAL_AUTH.url,
   supabaseAnonKey: 'local-anon-key',
   posthogKey: '',
   posthogHost: 'https://us.i.posthog.com',

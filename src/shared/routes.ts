@@ -1,3 +1,4 @@
+import { PROJECT_ID_SEGMENT } from './project-id.ts';
 /**
  * The dashboard route table: the one source for the edge rewrite, the client guard, the nav and the tests.
  * Runtime-neutral: no DOM, no Workers, no Astro imports.
@@ -120,7 +121,7 @@ export const GUARD_SHELL = 'guard';
 export const NOT_FOUND_SHELL = '404';
 
 const SEGMENT_RULES: Record<string, string> = {
-  projectId: 'pro_[^/]+',
+  projectId: PROJECT_ID_SEGMENT,
   mode: MODES.join('|'),
 };
 

@@ -24,11 +24,11 @@ describe('the walls between src/shared, browser code, functions/ and dev/', () =
     ['src/shared/fixture.ts', "import React from 'react';\nexport const x = React;\n"],
     [
       'src/shared/api/fixture.ts',
-      "import { createRouter } from '../../../functions/_lib/api/router';\nexport const x = createRouter;\n",
+      "import { createApiApp } from '../../../functions/_lib/api/api-app';\nexport const x = createApiApp;\n",
     ],
     [
       'src/lib/fixture.ts',
-      "import { createRouter } from '../../functions/_lib/api/router';\nexport const x = createRouter;\n",
+      "import { createApiApp } from '../../functions/_lib/api/api-app';\nexport const x = createApiApp;\n",
     ],
     ['src/lib/fixture.ts', "import * as emulator from '../../dev/auth-emulator/server';\nexport const x = emulator;\n"],
     ['functions/_lib/fixture.ts', "import { toast } from '../../src/lib/toast';\nexport const x = toast;\n"],

@@ -13,8 +13,7 @@ import { webhookRoutes } from './handlers/webhooks';
 import { analyticsRoutes } from './handlers/analytics';
 import { settingRoutes } from './handlers/settings';
 import { csvExportRoutes } from './csv-export';
-import { openapiRoute } from './openapi';
-import { createRouter } from './router';
+import { apiHandler, createApiApp } from './api-app';
 
 /** Every endpoint of /api/v1, one feature per module (the order only matters for identical paths). */
 export const API_ROUTES: ApiRoute[] = [
@@ -34,7 +33,8 @@ export const API_ROUTES: ApiRoute[] = [
 ];
 // `GET …/{collection}.csv` beside each exported list (same permission, order and filters; csv-export.ts).
 API_ROUTES.push(...csvExportRoutes(API_ROUTES));
-API_ROUTES.push(openapiRoute(API_ROUTES));
 
+/** The Hono app serving the table (api-app.ts), with `GET /api/v1/openapi.json` generated from the same routes. */
+export const apiApp = createApiApp(API_ROUTES);
 /** Handles one /api/v1 request. */
-export const handleApi = createRouter(API_ROUTES);
+export const handleApi = apiHandler(apiApp);

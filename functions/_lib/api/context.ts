@@ -1,17 +1,33 @@
 import type { z } from 'zod';
 import type { Mode, Role } from '../../../src/shared/api/common';
-import type { ListSpec } from '../../../src/shared/api/list-params';
+import type { ListQuery, ListSpec } from '../../../src/shared/api/list-params';
 import type { Principal } from './auth';
 import type { Permission } from './rbac';
 import type { Row, Scope, TableDef } from '../db/core';
 import type { Relation } from '../db/related';
 
-/** Everything a handler gets: the request, env, path params, caller and its access to the project. */
-export interface ApiContext {
+/** The `:name` segments of a route path as an object type: `'/a/:id/b/:ruleId'` → `{ id: string; ruleId: string }`. */
+export type PathParams<P extends string> = string extends P
+  ? Record<string, string>
+  : P extends `${string}:${infer Name}/${infer Rest}`
+    ? { [K in Name]: string } & PathParams<`/${Rest}`>
+    : P extends `${string}:${infer Name}`
+      ? { [K in Name]: string }
+      : Record<never, string>;
+
+/**
+ * Everything a handler gets: the request, env, the validated path params, query and body (read through Hono's
+ * `c.req.valid(...)` by api-app.ts), the caller and its access to the project.
+ */
+export interface ApiContext<P extends string = string, B = unknown, Q = unknown> {
   request: Request;
   env: Env;
   url: URL;
-  params: Record<string, string>;
+  params: PathParams<P>;
+  /** The JSON body validated by the route's `body` schema (undefined without one). */
+  body: B;
+  /** The query validated by the route's `query` schema, or the list's `ListQuery` for list routes. */
+  query: Q;
   principal: Principal;
   /** Set for project- and mode-scoped routes after the membership (or key) check. */
   access: { projectId: string; mode: Mode | null; role: Role } | null;
@@ -34,11 +50,11 @@ export function modeOf(c: ApiContext): Mode {
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** One endpoint: the router dispatches on it and the OpenAPI document is generated from it. */
-export interface ApiRoute {
+/** One endpoint: api-app.ts declares it to Hono with `createRoute` (so the OpenAPI document comes from it too). */
+export interface ApiRoute<P extends string = string, B = unknown, Q = unknown> {
   method: Method;
   /** Under /api/v1, with `:param` segments; `:mode` is `live` or `test`. */
-  path: string;
+  path: P;
   /** `user`: any signed-in user; `project`: a member of :projectId; `mode`: a member or the project's key for :mode. */
   scope: 'public' | 'user' | 'project' | 'mode';
   permission: Permission;
@@ -47,8 +63,12 @@ export interface ApiRoute {
   tag: string;
   summary: string;
   body?: z.ZodType;
+  /** Query schema of a route that is not a list (a list's query schema is built from `list`). */
+  query?: z.ZodType;
   response?: z.ZodType;
   list?: ListSpec;
+  /** `limit` when the caller sends none (default LIST_LIMITS.defaultLimit). */
+  listDefaultLimit?: number;
   /** Table a list route pages over (used by the query-plan test and the bench). */
   table?: TableDef;
   /** List routes of `route-builders.ts`: how a row becomes an item (the list's CSV export reuses it, csv-export.ts). */
@@ -58,5 +78,32 @@ export interface ApiRoute {
   status?: number;
   /** Accepts an Idempotency-Key header. */
   idempotent?: boolean;
-  handler: (c: ApiContext) => Promise<Response>;
+  handler: (c: ApiContext<P, B, Q>) => Promise<Response>;
 }
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * Declares a route with its types inferred: `c.params` from the path, `c.body` from `body`, `c.query` from `query`
+ * (or `ListQuery` when `list` is set).
+ */
+export function defineRoute<
+  const P extends string,
+  BS extends z.ZodType | undefined = undefined,
+  QS extends z.ZodType | undefined = undefined,
+  L extends ListSpec | undefined = undefined,
+>(
+  route: Omit<ApiRoute<P, Output<BS>, L extends ListSpec ? ListQuery : Output<QS>>, 'body' | 'query' | 'list'> & {
+    body?: BS;
+    query?: QS;
+    list?: L;
+  },
+): ApiRoute {
+  return route as unknown as ApiRoute;
+}
+
+/** Hono's environment of the API app: the Pages bindings, and what the middleware sets for the handler. */
+export type ApiEnv = {
+  Bindings: Env;
+  Variables: { access: Pick<ApiContext, 'principal' | 'access' | 'actor'>; now: number; requestId: string };
+};

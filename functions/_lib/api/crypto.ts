@@ -25,14 +25,8 @@ export function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
-/** Secrets shorter than this get a hint without characters. */
-export const HINT_MIN_LENGTH = 12;
-
-/** A short hint of a secret: its last 4 characters, only when it has at least HINT_MIN_LENGTH (else `••••`). */
-export function secretHint(secret: string): string {
-  const chars = [...secret];
-  return chars.length >= HINT_MIN_LENGTH ? `••••${chars.slice(-4).join('')}` : '••••';
-}
+// Secret hints are written by the seed too: one definition (src/shared/api/stored-shapes.ts).
+export { HINT_MIN_LENGTH, secretHint } from '../../../src/shared/api/stored-shapes';
 
 /** Byte length of the plaintext sealed by encryptSecret (AES-GCM adds a 16-byte tag), without decrypting it. */
 export function sealedLength(sealed: string): number {

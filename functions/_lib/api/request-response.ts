@@ -67,24 +67,24 @@ export function errorResponse(err: unknown): Response {
   return json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);
 }
 
-/** Reads a JSON body (≤ 1 MB, `application/json`) and validates it with `schema`. */
-export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+/**
+ * Reads a JSON body's text (≤ 1 MB, `application/json`, UTF-8, well-formed, present); the route's zod schema then
+ * validates it (api-app.ts). Each failure has its own status and message (docs/api.md "Errors").
+ */
+export async function readJsonText(request: Request): Promise<string> {
   const type = request.headers.get('Content-Type') ?? '';
   const declared = Number(request.headers.get('Content-Length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large', 'Request body is larger than 1 MB');
   if (!/^application\/json\s*(;|$)/i.test(type))
     throw new ApiError('unsupported_media_type', 'Send the body as application/json');
   const text = await readCapped(request);
-  let data: unknown;
+  if (text === '') throw badRequest('A JSON body is required');
   try {
-    data = text === '' ? undefined : JSON.parse(text);
+    JSON.parse(text);
   } catch {
     throw badRequest('Malformed JSON body');
   }
-  if (data === undefined) throw badRequest('A JSON body is required');
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError('bad_request', 'Invalid request body', zodDetails(parsed.error));
-  return parsed.data;
+  return text;
 }
 
 /** Reads the body as text and stops at MAX_BODY_BYTES even when Content-Length lies or is absent. */

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { parseListQuery, type ListSpec } from '../../../src/shared/api/list-params';
+import type { ListSpec } from '../../../src/shared/api/list-params';
 import { deleteStmt, getRow, listRows, updateStmt, type Row, type TableDef } from '../db/core';
 import { attachRelated, type Relation } from '../db/related';
 import { auditStmt } from '../db/audit';
-import { scopeOf, type ApiContext, type ApiRoute } from './context';
-import { json, notFound, readJson } from './request-response';
+import { defineRoute, scopeOf, type ApiContext, type ApiRoute } from './context';
+import { json, notFound } from './request-response';
 import type { Permission } from './rbac';
 import { auditFor, commitUpdate } from './write-commits';
 import { listOf } from '../../../src/shared/api/common';
@@ -25,7 +25,7 @@ export function listRoute(o: {
   /** Summaries of referenced rows to attach before `toApi` (names instead of bare ids). */
   relations?: readonly Relation[];
 }): ApiRoute {
-  return {
+  return defineRoute({
     method: 'GET',
     path: o.path,
     scope: o.scope ?? 'mode',
@@ -37,13 +37,16 @@ export function listRoute(o: {
     rows: { item: o.item, toApi: o.toApi, relations: o.relations },
     response: listOf(o.item),
     handler: async (c) => {
-      const q = parseListQuery(o.spec, c.url.searchParams);
+      const q = c.query;
       const { rows, total } = await listRows(c.env.DB, o.def, o.spec, scopeOf(c), q);
       if (o.relations) await attachRelated(c.env.DB, scopeOf(c), rows, o.relations);
       return json({ data: rows.map(o.toApi), page: q.page, limit: q.limit, total });
     },
-  };
+  });
 }
+
+/** The `:id` of the builders' item routes (their paths end in `/:id`, which the option type enforces). */
+const idOf = (c: ApiContext) => (c.params as { id: string }).id;
 
 /** Reads one row of the tenant or throws 404. */
 export async function mustGet(c: ApiContext, table: string, id: string, what: string): Promise<Row> {
@@ -54,7 +57,8 @@ export async function mustGet(c: ApiContext, table: string, id: string, what: st
 
 /** GET one route (`:id`). */
 export function getRoute(o: {
-  path: string;
+  /** Ends in `/:id`. */
+  path: `${string}/:id`;
   tag: string;
   summary: string;
   table: string;
@@ -63,7 +67,7 @@ export function getRoute(o: {
   item: z.ZodType;
   relations?: readonly Relation[];
 }): ApiRoute {
-  return {
+  return defineRoute({
     method: 'GET',
     path: o.path,
     scope: 'mode',
@@ -72,16 +76,17 @@ export function getRoute(o: {
     summary: o.summary,
     response: o.item,
     handler: async (c) => {
-      const row = await mustGet(c, o.table, c.params.id!, o.what);
+      const row = await mustGet(c, o.table, idOf(c), o.what);
       if (o.relations) await attachRelated(c.env.DB, scopeOf(c), [row], o.relations);
       return json(await o.toApi(row, c));
     },
-  };
+  });
 }
 
 /** PATCH route: validated body → columns → versioned update with audit. */
 export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
-  path: string;
+  /** Ends in `/:id`. */
+  path: `${string}/:id`;
   tag: string;
   summary: string;
   table: string;
@@ -93,7 +98,7 @@ export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
   toApi: ToApi;
   item: z.ZodType;
 }): ApiRoute {
-  return {
+  return defineRoute({
     method: 'PATCH',
     path: o.path,
     scope: 'mode',
@@ -103,8 +108,8 @@ export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
     body: o.body,
     response: o.item,
     handler: async (c) => {
-      const { version, ...rest } = (await readJson(c.request, o.body)) as z.output<S>;
-      const id = c.params.id!;
+      const { version, ...rest } = c.body as z.output<S>;
+      const id = idOf(c);
       const set = await o.toColumns(rest as Omit<z.output<S>, 'version'>, c);
       const row = await commitUpdate<Row>(
         c,
@@ -115,12 +120,13 @@ export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
       );
       return json(o.toApi(row));
     },
-  };
+  });
 }
 
 /** DELETE route with audit; 404 when the row is not the tenant's. */
 export function deleteRoute(o: {
-  path: string;
+  /** Ends in `/:id`. */
+  path: `${string}/:id`;
   tag: string;
   summary: string;
   table: string;
@@ -128,7 +134,7 @@ export function deleteRoute(o: {
   action: string;
   permission?: Permission;
 }): ApiRoute {
-  return {
+  return defineRoute({
     method: 'DELETE',
     path: o.path,
     scope: 'mode',
@@ -137,7 +143,7 @@ export function deleteRoute(o: {
     summary: o.summary,
     status: 204,
     handler: async (c) => {
-      const id = c.params.id!;
+      const id = idOf(c);
       const [res] = await c.env.DB.batch([
         deleteStmt(c.env.DB, o.table, scopeOf(c), id),
         auditStmt(c.env.DB, auditFor(c, o.action, o.table, id), true),
@@ -145,5 +151,5 @@ export function deleteRoute(o: {
       if (!res!.meta.changes) throw notFound(o.what);
       return new Response(null, { status: 204 });
     },
-  };
+  });
 }

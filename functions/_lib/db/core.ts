@@ -219,13 +219,9 @@ export function deleteStmt(db: D1Database, table: string, scope: Scope, id: stri
   return db.prepare(`DELETE FROM ${table} WHERE id = ? AND ${s.sql}`).bind(id, ...s.args);
 }
 
-/** JS value → D1 bind value (booleans as 0/1, objects as JSON). */
-export function toSql(v: unknown): unknown {
-  if (v === undefined) return null;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v !== null && typeof v === 'object') return JSON.stringify(v);
-  return v;
-}
+// JS value → D1 bind value: the one definition the seed uses too.
+export { toSql } from '../../../src/shared/api/stored-shapes';
+import { toSql } from '../../../src/shared/api/stored-shapes';
 
 /** Parses a JSON column, falling back to `fallback` on bad data. */
 export function parseJson<T>(text: unknown, fallback: T): T {

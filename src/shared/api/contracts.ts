@@ -3,15 +3,17 @@ import { addressField, chainIdField, nameField, timestamp, versionField } from '
 import { idSchema } from './ids.ts';
 export { contractListSpec } from './collections.ts';
 
-const param: z.ZodType<Record<string, unknown>> = z.lazy(() =>
-  z.looseObject({
-    name: z.string().max(100).optional(),
-    type: z.string().min(1).max(100),
-    internalType: z.string().max(200).optional(),
-    indexed: z.boolean().optional(),
-    components: z.array(param).max(100).optional(),
-  }),
-);
+const param: z.ZodType<Record<string, unknown>> = z
+  .lazy(() =>
+    z.looseObject({
+      name: z.string().max(100).optional(),
+      type: z.string().min(1).max(100),
+      internalType: z.string().max(200).optional(),
+      indexed: z.boolean().optional(),
+      components: z.array(param).max(100).optional(),
+    }),
+  )
+  .meta({ id: 'AbiParameter' }); // named: a recursive schema is a $ref to itself in the OpenAPI document
 /** Structural check of a JSON ABI; the API also round-trips every item through viem. */
 export const abiItemSchema = z.looseObject({
   type: z.enum(['function', 'event', 'error', 'constructor', 'fallback', 'receive']),

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { API_ROUTES } from '../../../functions/_lib/api/api-routes';
-import { createRouter } from '../../../functions/_lib/api/router';
+import { apiHandler, createApiApp } from '../../../functions/_lib/api/api-app';
 import { newProject, testEnv } from './helpers';
 
 /** The API with an injected clock. */
 function clockedApi(clock: { now: number }) {
-  const handle = createRouter(API_ROUTES, { now: () => clock.now });
+  const handle = apiHandler(createApiApp(API_ROUTES, { now: () => clock.now }));
   return async (path: string, auth: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await handle(
       new Request(`https://dash.test/api/v1${path}`, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../../functions/_lib/api/api-routes';
-import { createRouter } from '../../../functions/_lib/api/router';
+import { apiHandler, createApiApp } from '../../../functions/_lib/api/api-app';
 import { newProject, testEnv } from './helpers';
 
 /**
@@ -9,7 +9,7 @@ import { newProject, testEnv } from './helpers';
  * test (tests/e2e/screens/api-keys.spec.ts) proves the screen's part: a key rotated there keeps working in its grace.
  */
 function clockedApi(clock: { now: number }) {
-  const handle = createRouter(API_ROUTES, { now: () => clock.now });
+  const handle = apiHandler(createApiApp(API_ROUTES, { now: () => clock.now }));
   return async (method: string, path: string, auth: string, body?: unknown) => {
     const res = await handle(
       new Request(`https://dash.test/api/v1${path}`, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../../functions/_lib/api/api-routes';
-import { createRouter } from '../../../functions/_lib/api/router';
+import { apiHandler, createApiApp } from '../../../functions/_lib/api/api-app';
 import { CREATE } from './fixtures';
 import { api, newProject, testEnv } from './helpers';
 
@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 
 /** The API with an injected clock (same routes, same D1). */
 function clockedApi(clock: { now: number }) {
-  const handle = createRouter(API_ROUTES, { now: () => clock.now });
+  const handle = apiHandler(createApiApp(API_ROUTES, { now: () => clock.now }));
   return async (method: string, path: string, auth: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await handle(
       new Request(`https://dash.test/api/v1${path}`, {

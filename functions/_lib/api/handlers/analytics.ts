@@ -5,8 +5,8 @@ import {
   transactionSeriesSchema,
   walletSeriesSchema,
 } from '../../../../src/shared/api/transactions';
-import { paramsObject } from '../../../../src/shared/search-params';
-import { scopeOf, type ApiContext, type ApiRoute } from '../context';
+import type { z } from 'zod';
+import { scopeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
 import { json } from '../request-response';
 
 const P = '/projects/:projectId/:mode/analytics';
@@ -17,8 +17,8 @@ const FRAME_MS = {
   all: Number.POSITIVE_INFINITY,
 } as const;
 
-function frame(c: ApiContext) {
-  const { timeFrame } = analyticsQuerySchema.parse(paramsObject(c.url.searchParams));
+function frame(c: ApiContext<string, unknown, z.output<typeof analyticsQuerySchema>>) {
+  const { timeFrame } = c.query;
   const since = timeFrame === 'all' ? 0 : c.now - FRAME_MS[timeFrame];
   // Hourly buckets for one day, daily otherwise; the range uses the (project_id, mode, created_at) index.
   const bucket = timeFrame === 'day' ? ('hour' as const) : ('day' as const);
@@ -32,13 +32,14 @@ function frame(c: ApiContext) {
 const list = (xs: readonly string[]) => xs.map((s) => `'${s}'`).join(', ');
 
 export const analyticsRoutes: ApiRoute[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: `${P}/transactions`,
     scope: 'mode',
     permission: 'read',
     tag: 'Analytics',
     summary: 'Transactions per bucket: total, successful, failed, gas used, cost (timeFrame=day|week|month|all)',
+    query: analyticsQuerySchema,
     response: transactionSeriesSchema,
     handler: async (c) => {
       const f = frame(c);
@@ -63,14 +64,15 @@ export const analyticsRoutes: ApiRoute[] = [
         })),
       });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     path: `${P}/wallets`,
     scope: 'mode',
     permission: 'read',
     tag: 'Analytics',
     summary: 'New wallets per bucket by chain and account type',
+    query: analyticsQuerySchema,
     response: walletSeriesSchema,
     handler: async (c) => {
       const f = frame(c);
@@ -87,5 +89,5 @@ export const analyticsRoutes: ApiRoute[] = [
         data: results.map((r) => ({ date: r.d, chainId: r.chain_id, accountType: r.account_type, count: r.n })),
       });
     },
-  },
+  }),
 ];

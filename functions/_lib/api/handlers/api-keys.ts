@@ -1,3 +1,4 @@
+import { KEY_PREFIX, keyHint } from '../../../../src/shared/api/stored-shapes';
 import {
   apiKeyCreateSchema,
   apiKeyListSpec,
@@ -12,9 +13,9 @@ import type { ApiKeyRow } from '../../db/api-keys';
 import { insertIfStmt, insertStmt, parseJson, updateStmt, type Row } from '../../db/core';
 import type { NewKey } from '../../db/projects';
 import { auditStmt } from '../../db/audit';
-import { scopeOf, modeOf, type ApiRoute } from '../context';
+import { scopeOf, modeOf, type ApiRoute, defineRoute } from '../context';
 import { randomToken, sha256Hex } from '../crypto';
-import { iso, isoStrict, json, readJson, ApiError } from '../request-response';
+import { iso, isoStrict, json, ApiError } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 
@@ -26,8 +27,7 @@ export async function makeKey(
   type: 'publishable' | 'secret' | 'shield',
   name: string,
 ): Promise<{ key: NewKey & { type: typeof type }; secret: string }> {
-  const prefix = type === 'publishable' ? 'pk' : type === 'secret' ? 'sk' : 'shk';
-  const secret = `${prefix}_${mode}_${randomToken(24)}`;
+  const secret = `${KEY_PREFIX[type]}_${mode}_${randomToken(24)}`;
   const isPublic = type === 'publishable';
   return {
     secret,
@@ -38,7 +38,7 @@ export async function makeKey(
       name,
       publicKey: isPublic ? secret : null,
       keyHash: isPublic ? null : await sha256Hex(secret),
-      hint: `${prefix}_${mode}_…${secret.slice(-4)}`,
+      hint: keyHint(type, mode, secret),
     },
   };
 }
@@ -103,7 +103,7 @@ export const apiKeyRoutes: ApiRoute[] = [
     item: apiKeySchema,
     permission: 'manage_keys',
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: P,
     scope: 'mode',
@@ -115,7 +115,7 @@ export const apiKeyRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const body = await readJson(c.request, apiKeyCreateSchema);
+      const body = c.body;
       const { key, secret } = await makeKey(modeOf(c), body.type, body.name);
       const row = keyRow(key, c.access!.projectId, body.scopes, c.now);
       const response = { ...apiKeyToApi(row), secret };
@@ -128,7 +128,7 @@ export const apiKeyRoutes: ApiRoute[] = [
         requestBody: body,
       });
     },
-  },
+  }),
   {
     ...getRoute({
       path: `${P}/:id`,
@@ -154,7 +154,7 @@ export const apiKeyRoutes: ApiRoute[] = [
     toApi: apiKeyToApi,
     item: apiKeySchema,
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: `${P}/:id/rotate`,
     scope: 'mode',
@@ -165,8 +165,8 @@ export const apiKeyRoutes: ApiRoute[] = [
     response: apiKeyWithSecretSchema,
     status: 201,
     handler: async (c) => {
-      const body = await readJson(c.request, apiKeyRotateSchema);
-      const old = (await mustGet(c, 'api_keys', c.params.id!, 'API key')) as unknown as ApiKeyRow;
+      const body = c.body;
+      const old = (await mustGet(c, 'api_keys', c.params.id, 'API key')) as unknown as ApiKeyRow;
       if (status(old) !== 'active') throw new ApiError('conflict', 'Only an active key can be rotated');
       const { key, secret } = await makeKey(modeOf(c), old.type, old.name);
       const row = keyRow(key, c.access!.projectId, parseJson<string[]>(old.scopes, []), c.now);
@@ -198,8 +198,8 @@ export const apiKeyRoutes: ApiRoute[] = [
         throw new ApiError('conflict', 'API key was changed by someone else: reload and try again');
       return json({ ...apiKeyToApi(row), secret }, 201);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'DELETE',
     path: `${P}/:id`,
     scope: 'mode',
@@ -216,10 +216,10 @@ export const apiKeyRoutes: ApiRoute[] = [
             'UPDATE api_keys SET revoked_at = ?, updated_at = ?, version = version + 1 WHERE id = ? AND project_id = ? AND mode = ? AND revoked_at IS NULL',
           )
           .bind(c.now, c.now, c.params.id, s.projectId, s.mode),
-        auditStmt(db, auditFor(c, 'api_key.revoked', 'api_keys', c.params.id!), true),
+        auditStmt(db, auditFor(c, 'api_key.revoked', 'api_keys', c.params.id), true),
       ]);
-      if (!res!.meta.changes) await mustGet(c, 'api_keys', c.params.id!, 'API key');
+      if (!res!.meta.changes) await mustGet(c, 'api_keys', c.params.id, 'API key');
       return new Response(null, { status: 204 });
     },
-  },
+  }),
 ];

@@ -12,9 +12,9 @@ import {
   ownershipMessage,
 } from '../../../../src/shared/api/backend-wallets';
 import { insertStmt, isUniqueViolation, type Row } from '../../db/core';
-import { modeOf, type ApiContext, type ApiRoute } from '../context';
+import { modeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
 import { encryptSecret, randomToken } from '../crypto';
-import { ApiError, isoStrict, json, readJson } from '../request-response';
+import { ApiError, isoStrict, json } from '../request-response';
 import { auditFor, commitCreate, idempotentReplay } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders';
 
@@ -92,7 +92,7 @@ async function proveOwnership(c: ApiContext, nonce: string, address: `0x${string
 }
 
 export const backendWalletRoutes: ApiRoute[] = [
-  {
+  defineRoute({
     method: 'POST',
     path: `${P}/challenge`,
     scope: 'mode',
@@ -104,7 +104,7 @@ export const backendWalletRoutes: ApiRoute[] = [
     response: backendWalletChallengeSchema,
     status: 201,
     handler: async (c) => {
-      const b = await readJson(c.request, backendWalletChallengeCreateSchema);
+      const b = c.body;
       const address = getAddress(b.address);
       const nonce = randomToken(16);
       const expiresAt = c.now + CHALLENGE_TTL_MS;
@@ -135,7 +135,7 @@ export const backendWalletRoutes: ApiRoute[] = [
       });
       return json({ message, nonce, expiresAt: isoStrict(expiresAt) }, 201);
     },
-  },
+  }),
   listRoute({
     path: P,
     tag: 'Backend wallets',
@@ -148,7 +148,7 @@ export const backendWalletRoutes: ApiRoute[] = [
     toApi,
     item: backendWalletSchema,
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: P,
     scope: 'mode',
@@ -161,7 +161,7 @@ export const backendWalletRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, backendWalletCreateSchema);
+      const b = c.body;
       const id = newId('dac');
       let address: `0x${string}`;
       let encrypted: string | null = null;
@@ -203,7 +203,7 @@ export const backendWalletRoutes: ApiRoute[] = [
         throw err;
       }
     },
-  },
+  }),
   getRoute({
     path: `${P}/:id`,
     tag: 'Backend wallets',

@@ -9,8 +9,8 @@ import {
 import { INVOICE_LIMIT } from '../../../../src/shared/billing';
 import { auditStmt } from '../../db/audit';
 import { checkoutConfig, checkoutUrl } from '../checkout';
-import type { ApiContext, ApiRoute } from '../context';
-import { ApiError, badRequest, isoStrict, json, notFound, readJson } from '../request-response';
+import { defineRoute, type ApiContext, type ApiRoute } from '../context';
+import { ApiError, badRequest, isoStrict, json, notFound } from '../request-response';
 import { auditFor, commitUpdate } from '../write-commits';
 
 const P = '/projects/:projectId/billing';
@@ -108,7 +108,7 @@ async function billing(c: ApiContext) {
 }
 
 export const billingRoutes: ApiRoute[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: P,
     scope: 'project',
@@ -117,8 +117,8 @@ export const billingRoutes: ApiRoute[] = [
     summary: 'Plan, usage this month (counted from real rows) and monthly history',
     response: billingSchema,
     handler: async (c) => json(await billing(c)),
-  },
-  {
+  }),
+  defineRoute({
     method: 'PATCH',
     path: P,
     scope: 'project',
@@ -128,7 +128,7 @@ export const billingRoutes: ApiRoute[] = [
     body: billingUpdateSchema,
     response: billingSchema,
     handler: async (c) => {
-      const body = await readJson(c.request, billingUpdateSchema);
+      const body = c.body;
       await commitUpdate(
         c,
         c.env.DB.prepare(
@@ -140,8 +140,8 @@ export const billingRoutes: ApiRoute[] = [
       );
       return json(await billing(c));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     path: `${P}/checkout`,
     scope: 'project',
@@ -152,7 +152,7 @@ export const billingRoutes: ApiRoute[] = [
     body: billingCheckoutSchema,
     response: billingCheckoutResultSchema,
     handler: async (c) => {
-      const body = await readJson(c.request, billingCheckoutSchema);
+      const body = c.body;
       const config = checkoutConfig(c.env);
       if (!config)
         throw new ApiError(
@@ -177,5 +177,5 @@ export const billingRoutes: ApiRoute[] = [
       ).run();
       return json({ url, host: config.host, plan: body.plan });
     },
-  },
+  }),
 ];

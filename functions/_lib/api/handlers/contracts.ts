@@ -8,8 +8,8 @@ import {
   contractUpdateSchema,
 } from '../../../../src/shared/api/contracts';
 import { insertStmt, isUniqueViolation, parseJson, type Row } from '../../db/core';
-import { modeOf, type ApiRoute } from '../context';
-import { ApiError, isoStrict, readJson } from '../request-response';
+import { modeOf, type ApiRoute, defineRoute } from '../context';
+import { ApiError, isoStrict } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders';
 
@@ -82,7 +82,7 @@ export const contractRoutes: ApiRoute[] = [
     toApi: (r) => contractToApi(r),
     item: contractSchema,
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: P,
     scope: 'mode',
@@ -94,7 +94,7 @@ export const contractRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, contractCreateSchema);
+      const b = c.body;
       validateAbi(b.abi);
       const row: Row = {
         id: newId('con'),
@@ -124,7 +124,7 @@ export const contractRoutes: ApiRoute[] = [
         throw err;
       }
     },
-  },
+  }),
   getRoute({
     path: `${P}/:id`,
     tag: 'Contracts',

@@ -1,6 +1,6 @@
 import { listOf, type Role } from '../../../../src/shared/api/common';
 import { newId } from '../../../../src/shared/api/ids';
-import { parseListQuery, type Filter, type ListQuery } from '../../../../src/shared/api/list-params';
+import type { Filter, ListQuery } from '../../../../src/shared/api/list-params';
 import {
   INVITE_TTL_MS,
   memberListSpec,
@@ -12,8 +12,8 @@ import { auditStmt } from '../../db/audit';
 import { whereClause, type TableDef } from '../../db/core';
 import { ownerCount, type MemberRow } from '../../db/projects';
 import { sendInviteEmail, type InviteEmailResult } from '../auth-admin';
-import type { ApiContext, ApiRoute } from '../context';
-import { ApiError, forbidden, iso, isoStrict, json, notFound, readJson } from '../request-response';
+import { defineRoute, type ApiContext, type ApiRoute } from '../context';
+import { ApiError, forbidden, iso, isoStrict, json, notFound } from '../request-response';
 import { canManageRole } from '../rbac';
 import { auditFor, checkIdempotencyKey, rememberAnswer } from '../write-commits';
 
@@ -194,7 +194,7 @@ async function guardLastOwner(c: ApiContext, target: MemberRow, newRole: Role | 
 }
 
 export const memberRoutes: ApiRoute[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: P,
     scope: 'project',
@@ -202,20 +202,19 @@ export const memberRoutes: ApiRoute[] = [
     tag: 'Members',
     summary: 'List members and invites (pending and expired); without `limit`, up to 100 rows',
     list: memberListSpec,
+    // A plain GET answers a whole team (screens read members for names); the dashboard's list sends its own limit.
+    listDefaultLimit: 100,
     response: listOf(memberSchema),
     handler: async (c) => {
-      const params = new URLSearchParams(c.url.searchParams);
-      // A plain GET answers a whole team (screens read members for names); the dashboard's list sends its own limit.
-      if (!params.has('limit')) params.set('limit', '100');
-      const q = parseListQuery(memberListSpec, params);
+      const q = c.query;
       const { rows, total } = await listMembers(c, q);
       const data = rows.map((r) =>
         r.user_id === null ? inviteToApi(r as unknown as InviteRow, c.now) : memberToApi(r as unknown as MemberRow),
       );
       return json({ data, page: q.page, limit: q.limit, total });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     path: P,
     scope: 'project',
@@ -229,7 +228,7 @@ export const memberRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const body = await readJson(c.request, memberInviteSchema);
+      const body = c.body;
       if (!canManageRole(c.access!.role, body.role)) throw forbidden('Only owners can invite owners');
       const email = body.email.toLowerCase();
       await assertNotMember(c, email);
@@ -258,8 +257,8 @@ export const memberRoutes: ApiRoute[] = [
       await rememberAnswer(c, c.access!.projectId, body, 201, answer);
       return json(answer, 201);
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     path: `${P}/invites/:inviteId/resend`,
     scope: 'project',
@@ -268,7 +267,7 @@ export const memberRoutes: ApiRoute[] = [
     summary: 'Send an invite again: a new email and link, valid 24 h from now (errors as for inviting)',
     response: memberSchema,
     handler: async (c) => {
-      const current = await mustInvite(c, c.params.inviteId!);
+      const current = await mustInvite(c, c.params.inviteId);
       if (!canManageRole(c.access!.role, current.role)) throw forbidden('Only owners can resend invites to owners');
       await assertNotMember(c, current.email);
       const db = c.env.DB;
@@ -289,8 +288,8 @@ export const memberRoutes: ApiRoute[] = [
       if (!row) throw notFound('Invite');
       return json(inviteToApi(await emailInvite(c, row), c.now));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'DELETE',
     path: `${P}/invites/:inviteId`,
     scope: 'project',
@@ -302,13 +301,13 @@ export const memberRoutes: ApiRoute[] = [
       const db = c.env.DB;
       const [res] = await db.batch([
         db.prepare('DELETE FROM invites WHERE id = ? AND project_id = ?').bind(c.params.inviteId, c.access!.projectId),
-        auditStmt(db, auditFor(c, 'member.invite_canceled', 'invites', c.params.inviteId!), true),
+        auditStmt(db, auditFor(c, 'member.invite_canceled', 'invites', c.params.inviteId), true),
       ]);
       if (!res!.meta.changes) throw notFound('Invite');
       return new Response(null, { status: 204 });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'PATCH',
     path: `${P}/:userId`,
     scope: 'project',
@@ -318,8 +317,8 @@ export const memberRoutes: ApiRoute[] = [
     body: memberUpdateSchema,
     response: memberSchema,
     handler: async (c) => {
-      const body = await readJson(c.request, memberUpdateSchema);
-      const target = await mustMember(c, c.params.userId!);
+      const body = c.body;
+      const target = await mustMember(c, c.params.userId);
       if (!canManageRole(c.access!.role, target.role) || !canManageRole(c.access!.role, body.role))
         throw forbidden('Only owners can change owners or grant ownership');
       await guardLastOwner(c, target, body.role);
@@ -342,8 +341,8 @@ export const memberRoutes: ApiRoute[] = [
       if (!row) throw new ApiError('conflict', 'Member was changed by someone else: reload and try again');
       return json(memberToApi(row));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'DELETE',
     path: `${P}/:userId`,
     scope: 'project',
@@ -352,7 +351,7 @@ export const memberRoutes: ApiRoute[] = [
     summary: 'Remove a member (admins and owners; anyone may leave)',
     status: 204,
     handler: async (c) => {
-      const target = await mustMember(c, c.params.userId!);
+      const target = await mustMember(c, c.params.userId);
       const self = c.principal.kind === 'user' && c.principal.userId === target.user_id;
       if (!self && !canManageRole(c.access!.role, target.role))
         throw forbidden(target.role === 'owner' ? 'Only owners can remove owners' : undefined);
@@ -369,5 +368,5 @@ export const memberRoutes: ApiRoute[] = [
       if (!res!.meta.changes) throw new ApiError('conflict', 'A project needs at least one owner');
       return new Response(null, { status: 204 });
     },
-  },
+  }),
 ];

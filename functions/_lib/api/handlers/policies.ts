@@ -11,12 +11,11 @@ import {
   policySpendSchema,
   policyUpdateSchema,
 } from '../../../../src/shared/api/policies';
-import { paramsObject } from '../../../../src/shared/search-params';
 import { auditStmt } from '../../db/audit';
-import { parseListQuery } from '../../../../src/shared/api/list-params';
+import type { ListQuery } from '../../../../src/shared/api/list-params';
 import { getRow, insertStmt, listRows, parseJson, updateStmt, type Row } from '../../db/core';
-import { modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
-import { ApiError, isoStrict, json, notFound, readJson } from '../request-response';
+import { modeOf, scopeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
+import { ApiError, isoStrict, json, notFound } from '../request-response';
 import { auditFor, commitCreate, commitUpdate } from '../write-commits';
 import { deleteRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { mustReference } from './wallets';
@@ -120,8 +119,8 @@ async function rulesOf(c: ApiContext, policyId: string): Promise<Row[]> {
   ).results;
 }
 
-async function mustRule(c: ApiContext): Promise<Row> {
-  const policy = await mustGet(c, 'policies', c.params.id!, 'Policy');
+async function mustRule(c: ApiContext<`:id/:ruleId`>): Promise<Row> {
+  const policy = await mustGet(c, 'policies', c.params.id, 'Policy');
   const rule = await c.env.DB.prepare('SELECT * FROM policy_rules WHERE id = ? AND policy_id = ?')
     .bind(c.params.ruleId, policy.id)
     .first<Row>();
@@ -130,9 +129,9 @@ async function mustRule(c: ApiContext): Promise<Row> {
 }
 
 function toggle(enabled: boolean): ApiRoute {
-  return {
+  return defineRoute({
     method: 'POST',
-    path: `${P}/:id/${enabled ? 'enable' : 'disable'}`,
+    path: `${P}/:id/${enabled ? 'enable' : 'disable'}` as `${typeof P}/:id/enable`,
     scope: 'mode',
     permission: 'write_data',
     tag: 'Policies',
@@ -147,13 +146,13 @@ function toggle(enabled: boolean): ApiRoute {
             'UPDATE policies SET enabled = ?, updated_at = ?, version = version + 1 WHERE id = ? AND project_id = ? AND mode = ? RETURNING *',
           )
           .bind(enabled ? 1 : 0, c.now, c.params.id, s.projectId, s.mode),
-        auditStmt(db, auditFor(c, enabled ? 'policy.enabled' : 'policy.disabled', 'policies', c.params.id!), true),
+        auditStmt(db, auditFor(c, enabled ? 'policy.enabled' : 'policy.disabled', 'policies', c.params.id), true),
       ]);
       const row = res!.results[0] as Row | undefined;
       if (!row) throw notFound('Policy');
       return json(policyToApi(row));
     },
-  };
+  });
 }
 
 export const policyRoutes: ApiRoute[] = [
@@ -168,7 +167,7 @@ export const policyRoutes: ApiRoute[] = [
       item: policySchema,
     }),
   ),
-  {
+  defineRoute({
     method: 'POST',
     path: P,
     scope: 'mode',
@@ -180,7 +179,7 @@ export const policyRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, policyCreateSchema);
+      const b = c.body;
       await strategyRefs(c, b.strategy as { tokenContract?: string; depositor?: string });
       const row: Row = {
         id: newId('pol'),
@@ -203,8 +202,8 @@ export const policyRoutes: ApiRoute[] = [
         requestBody: b,
       });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     path: `${P}/:id`,
     scope: 'mode',
@@ -213,10 +212,10 @@ export const policyRoutes: ApiRoute[] = [
     summary: 'Read a policy with its rules',
     response: policySchema,
     handler: async (c) => {
-      const row = await mustGet(c, 'policies', c.params.id!, 'Policy');
+      const row = await mustGet(c, 'policies', c.params.id, 'Policy');
       return json(policyToApi(row, await rulesOf(c, row.id as string)));
     },
-  },
+  }),
   updateRoute({
     path: `${P}/:id`,
     tag: 'Policies',
@@ -246,7 +245,7 @@ export const policyRoutes: ApiRoute[] = [
   }),
   toggle(true),
   toggle(false),
-  {
+  defineRoute({
     method: 'GET',
     path: `${P}/:id/rules`,
     scope: 'mode',
@@ -255,12 +254,12 @@ export const policyRoutes: ApiRoute[] = [
     summary: "A policy's rules",
     response: listOf(policyRuleSchema),
     handler: async (c) => {
-      const policy = await mustGet(c, 'policies', c.params.id!, 'Policy');
+      const policy = await mustGet(c, 'policies', c.params.id, 'Policy');
       const data = (await rulesOf(c, policy.id as string)).map(ruleToApi);
       return json({ data, page: 1, limit: data.length, total: data.length });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     path: `${P}/:id/rules`,
     scope: 'mode',
@@ -272,8 +271,8 @@ export const policyRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, policyRuleCreateSchema);
-      const policy = await mustGet(c, 'policies', c.params.id!, 'Policy');
+      const b = c.body;
+      const policy = await mustGet(c, 'policies', c.params.id, 'Policy');
       await mustReference(c, 'contracts', b.contractId, 'contractId');
       await checkContractRule(c, policy, b.contractId ?? null, b.functionName ?? null);
       const row: Row = {
@@ -302,8 +301,8 @@ export const policyRoutes: ApiRoute[] = [
         requestBody: b,
       });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'PATCH',
     path: `${P}/:id/rules/:ruleId`,
     scope: 'mode',
@@ -313,7 +312,7 @@ export const policyRoutes: ApiRoute[] = [
     body: policyRuleUpdateSchema,
     response: policyRuleSchema,
     handler: async (c) => {
-      const { version, ...b } = await readJson(c.request, policyRuleUpdateSchema);
+      const { version, ...b } = c.body;
       const rule = await mustRule(c);
       const wildcard = b.wildcard ?? rule.wildcard === 1;
       const functionName = b.functionName === undefined ? (rule.function_name as string | null) : b.functionName;
@@ -334,7 +333,7 @@ export const policyRoutes: ApiRoute[] = [
           { path: 'intervalUnit', message: 'A per-transaction gas limit has no interval' },
         ]);
       if (b.functionName) {
-        const policy = await mustGet(c, 'policies', c.params.id!, 'Policy');
+        const policy = await mustGet(c, 'policies', c.params.id, 'Policy');
         await checkContractRule(c, policy, rule.contract_id as string | null, b.functionName);
       }
       const set: Row = {};
@@ -352,8 +351,8 @@ export const policyRoutes: ApiRoute[] = [
       );
       return json(ruleToApi(row));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'DELETE',
     path: `${P}/:id/rules/:ruleId`,
     scope: 'mode',
@@ -370,18 +369,19 @@ export const policyRoutes: ApiRoute[] = [
       ]);
       return new Response(null, { status: 204 });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     path: `${P}/:id/spend`,
     scope: 'mode',
     permission: 'read',
     tag: 'Policies',
     summary: 'Spend report: sponsored transactions, gas and cost per day over the last `days` days (1–365, default 30)',
+    query: policySpendQuerySchema,
     response: policySpendSchema,
     handler: async (c) => {
-      const { days } = policySpendQuerySchema.parse(paramsObject(c.url.searchParams));
-      const policy = await mustGet(c, 'policies', c.params.id!, 'Policy');
+      const { days } = c.query;
+      const policy = await mustGet(c, 'policies', c.params.id, 'Policy');
       const since = c.now - days * DAY_MS;
       const { results } = await c.env.DB.prepare(
         `SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS n, COALESCE(SUM(gas_used), 0) AS gas, COALESCE(SUM(cost_usd), 0) AS cost
@@ -407,7 +407,7 @@ export const policyRoutes: ApiRoute[] = [
       totals.costUsd = Math.round(totals.costUsd * 100) / 100;
       return json({ policyId: policy.id, days, totals, daily });
     },
-  },
+  }),
 ];
 
 /** The list route with each page's spend attached before its rows are turned into API objects. */
@@ -415,7 +415,7 @@ function withSpend(route: ApiRoute): ApiRoute {
   return {
     ...route,
     handler: async (c) => {
-      const q = parseListQuery(policyListSpec, c.url.searchParams);
+      const q = c.query as ListQuery;
       const { rows, total } = await listRows(c.env.DB, POLICIES, policyListSpec, scopeOf(c), q);
       await attachSpend(c, rows);
       return json({ data: rows.map((r) => policyToApi(r)), page: q.page, limit: q.limit, total });

@@ -1,6 +1,5 @@
 import { MODES } from '../../../../src/shared/api/common';
 import { newId } from '../../../../src/shared/api/ids';
-import { parseListQuery } from '../../../../src/shared/api/list-params';
 import {
   projectCreateSchema,
   projectListSpec,
@@ -15,8 +14,8 @@ import { z } from 'zod';
 import { listRows, parseJson, updateStmt, type Row, type TableDef } from '../../db/core';
 import { auditStmt } from '../../db/audit';
 import { claimInvites, createProjectStatements, type ProjectRow } from '../../db/projects';
-import type { ApiContext, ApiRoute } from '../context';
-import { ApiError, iso, isoStrict, json, notFound, readJson } from '../request-response';
+import { defineRoute, type ApiContext, type ApiRoute } from '../context';
+import { ApiError, iso, isoStrict, json, notFound } from '../request-response';
 import { auditFor, commitCreate, commitUpdate } from '../write-commits';
 import { makeKey } from './api-keys';
 
@@ -57,7 +56,7 @@ const AUDIT_LOG: TableDef = {
 };
 
 export const projectRoutes: ApiRoute[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: '/projects',
     scope: 'user',
@@ -70,7 +69,7 @@ export const projectRoutes: ApiRoute[] = [
       const user = userOf(c);
       if (user.email && user.emailVerified)
         await claimInvites(c.env.DB, { userId: user.userId, email: user.email }, c.now);
-      const q = parseListQuery(projectListSpec, c.url.searchParams);
+      const q = c.query;
       const { rows, total } = await listRows(
         c.env.DB,
         {
@@ -101,8 +100,8 @@ export const projectRoutes: ApiRoute[] = [
         total,
       });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'POST',
     path: '/projects',
     scope: 'user',
@@ -115,7 +114,7 @@ export const projectRoutes: ApiRoute[] = [
     idempotent: true,
     handler: async (c) => {
       const user = userOf(c);
-      const body = await readJson(c.request, projectCreateSchema);
+      const body = c.body;
       if (body.parentId) {
         const parent = await c.env.DB.prepare(`SELECT role FROM members WHERE project_id = ? AND user_id = ?`)
           .bind(body.parentId, user.userId)
@@ -184,8 +183,8 @@ export const projectRoutes: ApiRoute[] = [
         requestBody: body,
       });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     path: '/projects/:projectId',
     scope: 'project',
@@ -198,8 +197,8 @@ export const projectRoutes: ApiRoute[] = [
       if (!row) throw notFound('Project');
       return json(projectToApi({ ...row, role: c.access!.role }));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'PATCH',
     path: '/projects/:projectId',
     scope: 'project',
@@ -209,7 +208,7 @@ export const projectRoutes: ApiRoute[] = [
     body: projectUpdateSchema,
     response: projectSchema,
     handler: async (c) => {
-      const body = await readJson(c.request, projectUpdateSchema);
+      const body = c.body;
       const id = c.access!.projectId;
       const db = c.env.DB;
       const row = await commitUpdate<Row>(
@@ -225,8 +224,8 @@ export const projectRoutes: ApiRoute[] = [
       );
       return json(projectToApi({ ...row, role: c.access!.role }));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'DELETE',
     path: '/projects/:projectId',
     scope: 'project',
@@ -239,8 +238,8 @@ export const projectRoutes: ApiRoute[] = [
       await c.env.DB.prepare('DELETE FROM projects WHERE id = ?').bind(c.access!.projectId).run();
       return new Response(null, { status: 204 });
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     path: '/projects/:projectId/audit-log',
     scope: 'project',
@@ -251,7 +250,7 @@ export const projectRoutes: ApiRoute[] = [
     response: listOf(auditEntrySchema),
     table: AUDIT_LOG,
     handler: async (c) => {
-      const q = parseListQuery(auditListSpec, c.url.searchParams);
+      const q = c.query;
       const { rows, total } = await listRows<Row>(
         c.env.DB,
         AUDIT_LOG,
@@ -276,7 +275,7 @@ export const projectRoutes: ApiRoute[] = [
         total,
       });
     },
-  },
+  }),
 ];
 
 export { auditStmt, updateStmt };

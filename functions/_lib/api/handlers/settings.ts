@@ -19,9 +19,9 @@ import { OAUTH_PROVIDERS, THIRD_PARTY_FIELDS } from '../../../../src/shared/auth
 import { auditStmt } from '../../db/audit';
 import { checkJwks } from '../../net/jwks-check';
 import { insertStmt, parseJson, type Row } from '../../db/core';
-import { modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
+import { modeOf, scopeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
 import { encryptSecret, HINT_MIN_LENGTH, sealedLength, secretHint } from '../crypto';
-import { ApiError, isoStrict, json, notFound, readJson, zodDetails } from '../request-response';
+import { ApiError, isoStrict, json, notFound, zodDetails } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { getRoute, listRoute, updateRoute } from '../route-builders';
 import { checkCustomDomain } from '../ecosystem-domain';
@@ -109,7 +109,7 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
   const permission = kind === 'ecosystem' ? ('manage_project' as const) : ('manage_auth' as const);
   const tag = kind === 'ecosystem' ? 'Ecosystem' : 'Auth';
   return [
-    {
+    defineRoute({
       method: 'GET',
       path,
       scope: 'mode',
@@ -118,8 +118,8 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
       summary: `Read ${segment} settings`,
       response: settingsResponseSchema,
       handler: async (c) => json(present(kind, await load(c, kind))),
-    },
-    {
+    }),
+    defineRoute({
       method: 'PATCH',
       path,
       scope: 'mode',
@@ -129,7 +129,7 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
       body: settingsPatchSchema,
       response: settingsResponseSchema,
       handler: async (c) => {
-        const { version, ...patch } = await readJson(c.request, settingsPatchSchema);
+        const { version, ...patch } = c.body;
         const row = await load(c, kind);
         const merged = merge(stored(kind, row), patch);
         const parsed = SETTINGS_SCHEMAS[kind].safeParse(merged);
@@ -175,7 +175,7 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
           });
         return json(present(kind, updated));
       },
-    },
+    }),
   ];
 }
 
@@ -202,7 +202,7 @@ const TRANSITIONS: Record<string, string[]> = {
 
 export const settingRoutes: ApiRoute[] = [
   ...Object.entries(SETTINGS_ROUTES).flatMap(([segment, kind]) => settingsRoutes(segment, kind)),
-  {
+  defineRoute({
     method: 'POST',
     path: '/projects/:projectId/:mode/auth/providers/check-jwks',
     scope: 'mode',
@@ -213,7 +213,7 @@ export const settingRoutes: ApiRoute[] = [
     body: jwksCheckSchema,
     response: jwksCheckResultSchema,
     handler: async (c) => {
-      const { jwksUrl } = await readJson(c.request, jwksCheckSchema);
+      const { jwksUrl } = c.body;
       const result = await checkJwks(jwksUrl, {
         mode: modeOf(c),
         allowLoopback: c.env.JWKS_CHECK_ALLOW_LOOPBACK === 'true',
@@ -223,7 +223,7 @@ export const settingRoutes: ApiRoute[] = [
       const { refused: _refused, ...answer } = result;
       return json(answer);
     },
-  },
+  }),
   listRoute({
     path: M,
     tag: 'Auth',
@@ -233,7 +233,7 @@ export const settingRoutes: ApiRoute[] = [
     toApi: migrationToApi,
     item: authMigrationSchema,
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: M,
     scope: 'mode',
@@ -245,7 +245,7 @@ export const settingRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, authMigrationCreateSchema);
+      const b = c.body;
       const row: Row = {
         id: newId('amg'),
         project_id: c.access!.projectId,
@@ -269,7 +269,7 @@ export const settingRoutes: ApiRoute[] = [
         requestBody: b,
       });
     },
-  },
+  }),
   getRoute({
     path: `${M}/:id`,
     tag: 'Auth',

@@ -1,3 +1,4 @@
+import { COUNTED_FIELDS } from '../../../../src/shared/api/stored-shapes';
 import { newId } from '../../../../src/shared/api/ids';
 import {
   transactionCreateSchema,
@@ -5,8 +6,8 @@ import {
   transactionSchema,
 } from '../../../../src/shared/api/transactions';
 import { insertStmt, parseJson, type Row } from '../../db/core';
-import { modeOf, type ApiRoute } from '../context';
-import { ApiError, isoStrict, readJson } from '../request-response';
+import { modeOf, type ApiRoute, defineRoute } from '../context';
+import { ApiError, isoStrict } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { getRoute, listRoute, mustGet } from '../route-builders';
 import type { Relation } from '../../db/related';
@@ -14,7 +15,7 @@ import { mustReference } from './wallets';
 
 const P = '/projects/:projectId/:mode/transactions';
 export const TRANSACTIONS = {
-  counted: ['status', 'chainId'],
+  counted: Object.keys(COUNTED_FIELDS.transactions),
   countedByDay: true,
   table: 'transactions',
   columns: {
@@ -73,7 +74,7 @@ export const transactionRoutes: ApiRoute[] = [
     item: transactionSchema,
     relations: TRANSACTION_RELATIONS,
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: P,
     scope: 'mode',
@@ -85,7 +86,7 @@ export const transactionRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, transactionCreateSchema);
+      const b = c.body;
       const wallet = await mustGet(c, 'wallets', b.accountId, 'Wallet').catch(() => {
         throw new ApiError('bad_request', '`accountId` does not exist in this project and mode');
       });
@@ -127,7 +128,7 @@ export const transactionRoutes: ApiRoute[] = [
         requestBody: b,
       });
     },
-  },
+  }),
   getRoute({
     path: `${P}/:id`,
     tag: 'Transactions',

@@ -1,6 +1,7 @@
+import { COUNTED_FIELDS } from '../../../../src/shared/api/stored-shapes';
 import { newId } from '../../../../src/shared/api/ids';
 import { listOf } from '../../../../src/shared/api/common';
-import { parseListQuery } from '../../../../src/shared/api/list-params';
+import type { ListQuery } from '../../../../src/shared/api/list-params';
 import {
   linkedAccountSchema,
   userCreateSchema,
@@ -11,8 +12,8 @@ import {
 import { walletListSpec, walletSchema } from '../../../../src/shared/api/wallets';
 import { transactionListSpec, transactionSchema } from '../../../../src/shared/api/transactions';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
-import { scopeOf, modeOf, type ApiContext, type ApiRoute } from '../context';
-import { isoStrict, json, readJson } from '../request-response';
+import { scopeOf, modeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
+import { isoStrict, json } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { WALLET_RELATIONS, WALLETS, walletToApi } from './wallets';
@@ -21,7 +22,7 @@ import { TRANSACTION_RELATIONS, TRANSACTIONS, transactionToApi } from './transac
 
 const P = '/projects/:projectId/:mode/users';
 const USERS = {
-  counted: ['authenticated'],
+  counted: Object.keys(COUNTED_FIELDS.users),
   table: 'users',
   columns: { createdAt: 'created_at', name: 'name', email: 'email', authenticated: 'authenticated' },
 };
@@ -47,14 +48,14 @@ export function userToApi(r: Row) {
 
 /** Lists rows of a child collection restricted to one user (after checking the user is the tenant's). */
 async function userChildren(
-  c: ApiContext,
+  c: ApiContext<':id', unknown, ListQuery>,
   def: typeof WALLETS | typeof TRANSACTIONS,
   spec: typeof walletListSpec,
   toApi: (r: Row) => unknown,
   relations: readonly Relation[],
 ) {
-  const user = await mustGet(c, 'users', c.params.id!, 'User');
-  const q = parseListQuery(spec, c.url.searchParams);
+  const user = await mustGet(c, 'users', c.params.id, 'User');
+  const q = { ...c.query };
   q.filters = [
     ...q.filters.filter((f) => f.field !== 'userId'),
     { field: 'userId', op: 'eq', value: user.id as string },
@@ -72,7 +73,7 @@ const unauthenticatedSpec = {
 };
 
 export const userRoutes: ApiRoute[] = [
-  {
+  defineRoute({
     method: 'GET',
     path: '/projects/:projectId/:mode/unauthenticated-users',
     scope: 'mode',
@@ -84,12 +85,12 @@ export const userRoutes: ApiRoute[] = [
     table: USERS,
     response: listOf(userSchema),
     handler: async (c) => {
-      const q = parseListQuery(unauthenticatedSpec, c.url.searchParams);
+      const q = { ...c.query };
       q.filters = [{ field: 'authenticated', op: 'eq', value: false }, ...q.filters];
       const { rows, total } = await listRows<Row>(c.env.DB, USERS, userListSpec, scopeOf(c), q);
       return json({ data: rows.map(userToApi), page: q.page, limit: q.limit, total });
     },
-  },
+  }),
   listRoute({
     path: P,
     tag: 'Users',
@@ -99,7 +100,7 @@ export const userRoutes: ApiRoute[] = [
     toApi: userToApi,
     item: userSchema,
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: P,
     scope: 'mode',
@@ -111,7 +112,7 @@ export const userRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, userCreateSchema);
+      const b = c.body;
       const row: Row = {
         id: newId('pla'),
         project_id: c.access!.projectId,
@@ -138,7 +139,7 @@ export const userRoutes: ApiRoute[] = [
         requestBody: b,
       });
     },
-  },
+  }),
   getRoute({
     path: `${P}/:id`,
     tag: 'Users',
@@ -172,7 +173,7 @@ export const userRoutes: ApiRoute[] = [
     what: 'User',
     action: 'user.deleted',
   }),
-  {
+  defineRoute({
     method: 'GET',
     path: `${P}/:id/wallets`,
     scope: 'mode',
@@ -182,8 +183,8 @@ export const userRoutes: ApiRoute[] = [
     list: walletListSpec,
     response: listOf(walletSchema),
     handler: (c) => userChildren(c, WALLETS, walletListSpec, walletToApi, WALLET_RELATIONS),
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     path: `${P}/:id/transactions`,
     scope: 'mode',
@@ -193,8 +194,8 @@ export const userRoutes: ApiRoute[] = [
     list: transactionListSpec,
     response: listOf(transactionSchema),
     handler: (c) => userChildren(c, TRANSACTIONS, transactionListSpec, transactionToApi, TRANSACTION_RELATIONS),
-  },
-  {
+  }),
+  defineRoute({
     method: 'GET',
     path: `${P}/:id/linked-accounts`,
     scope: 'mode',
@@ -203,7 +204,7 @@ export const userRoutes: ApiRoute[] = [
     summary: "A user's linked login identities",
     response: listOf(linkedAccountSchema),
     handler: async (c) => {
-      const user = await mustGet(c, 'users', c.params.id!, 'User');
+      const user = await mustGet(c, 'users', c.params.id, 'User');
       const { results } = await c.env.DB.prepare(
         'SELECT * FROM linked_accounts WHERE user_id = ? ORDER BY created_at, id LIMIT 100',
       )
@@ -218,5 +219,5 @@ export const userRoutes: ApiRoute[] = [
       }));
       return json({ data, page: 1, limit: 100, total: data.length });
     },
-  },
+  }),
 ];

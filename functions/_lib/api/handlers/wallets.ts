@@ -1,3 +1,4 @@
+import { COUNTED_FIELDS } from '../../../../src/shared/api/stored-shapes';
 import { getAddress } from 'viem';
 import { newId } from '../../../../src/shared/api/ids';
 import {
@@ -7,15 +8,15 @@ import {
   walletUpdateSchema,
 } from '../../../../src/shared/api/wallets';
 import { getRow, insertStmt, type Row } from '../../db/core';
-import { scopeOf, modeOf, type ApiContext, type ApiRoute } from '../context';
-import { ApiError, isoStrict, readJson } from '../request-response';
+import { scopeOf, modeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
+import { ApiError, isoStrict } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders';
 import type { Relation } from '../../db/related';
 
 const P = '/projects/:projectId/:mode/wallets';
 export const WALLETS = {
-  counted: ['chainId', 'accountType', 'custody', 'deployed'],
+  counted: Object.keys(COUNTED_FIELDS.wallets),
   table: 'wallets',
   columns: {
     createdAt: 'created_at',
@@ -74,7 +75,7 @@ export const walletRoutes: ApiRoute[] = [
     item: walletSchema,
     relations: WALLET_RELATIONS,
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: P,
     scope: 'mode',
@@ -86,7 +87,7 @@ export const walletRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, walletCreateSchema);
+      const b = c.body;
       await mustReference(c, 'users', b.userId, 'userId');
       const row: Row = {
         id: newId('acc'),
@@ -115,7 +116,7 @@ export const walletRoutes: ApiRoute[] = [
         requestBody: b,
       });
     },
-  },
+  }),
   getRoute({
     path: `${P}/:id`,
     tag: 'Wallets',

@@ -13,11 +13,10 @@ import {
   webhookWithSecretSchema,
 } from '../../../../src/shared/api/webhooks';
 import { listOf } from '../../../../src/shared/api/common';
-import { parseListQuery } from '../../../../src/shared/api/list-params';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
-import { modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
+import { modeOf, scopeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
 import { encryptSecret, randomToken, secretHint } from '../crypto';
-import { ApiError, isoStrict, json, readJson } from '../request-response';
+import { ApiError, isoStrict, json } from '../request-response';
 import { checkTarget } from '../../net/ssrf-guard';
 import { auditFor, commitCreate } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
@@ -77,7 +76,7 @@ export const webhookRoutes: ApiRoute[] = [
     toApi: webhookToApi,
     item: webhookSchema,
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: W,
     scope: 'mode',
@@ -89,7 +88,7 @@ export const webhookRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, webhookCreateSchema);
+      const b = c.body;
       await assertWebhookTarget(c, b.url);
       const id = newId('whk');
       const secret = `whsec_${randomToken(24)}`;
@@ -116,7 +115,7 @@ export const webhookRoutes: ApiRoute[] = [
         requestBody: b,
       });
     },
-  },
+  }),
   getRoute({
     path: `${W}/:id`,
     tag: 'Webhooks',
@@ -154,7 +153,7 @@ export const webhookRoutes: ApiRoute[] = [
     what: 'Webhook',
     action: 'webhook.deleted',
   }),
-  {
+  defineRoute({
     method: 'GET',
     path: `${W}/:id/deliveries`,
     scope: 'mode',
@@ -164,8 +163,8 @@ export const webhookRoutes: ApiRoute[] = [
     list: deliveryListSpec,
     response: listOf(webhookDeliverySchema),
     handler: async (c) => {
-      const hook = await mustGet(c, 'webhooks', c.params.id!, 'Webhook');
-      const q = parseListQuery(deliveryListSpec, c.url.searchParams);
+      const hook = await mustGet(c, 'webhooks', c.params.id, 'Webhook');
+      const q = c.query;
       const { rows, total } = await listRows<Row>(
         c.env.DB,
         {
@@ -190,7 +189,7 @@ export const webhookRoutes: ApiRoute[] = [
       }));
       return json({ data, page: q.page, limit: q.limit, total });
     },
-  },
+  }),
   listRoute({
     path: E,
     tag: 'Events',
@@ -200,7 +199,7 @@ export const webhookRoutes: ApiRoute[] = [
     toApi: eventToApi,
     item: eventSchema,
   }),
-  {
+  defineRoute({
     method: 'POST',
     path: E,
     scope: 'mode',
@@ -212,7 +211,7 @@ export const webhookRoutes: ApiRoute[] = [
     status: 201,
     idempotent: true,
     handler: async (c) => {
-      const b = await readJson(c.request, eventCreateSchema);
+      const b = c.body;
       await mustReference(c, 'contracts', b.contractId, 'contractId');
       await mustReference(c, 'backend_wallets', b.backendWalletId, 'backendWalletId');
       const row: Row = {
@@ -242,7 +241,7 @@ export const webhookRoutes: ApiRoute[] = [
         requestBody: b,
       });
     },
-  },
+  }),
   getRoute({
     path: `${E}/:id`,
     tag: 'Events',

@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Mode, Role } from '../../../src/shared/api/common';
+import { claimInvites, memberRole } from '../db/projects';
+import { authenticate, type Principal } from './auth';
+import type { ApiContext, ApiEnv, ApiRoute } from './context';
+import { forbidden, notFound } from './request-response';
+import { assertKeyScope, can, SECRET_KEY_ROLE } from './rbac';
+import { limitAddress, limitCaller } from './rate-limit';
+
+/** Who calls and what they may reach: set by `authorize` for the handler's context. */
+export type Access = Pick<ApiContext, 'principal' | 'access' | 'actor'>;
+
+/**
+ * Route middleware of every API route (docs/api.md "Roles"): rate limit per address → authenticate → rate limit per
+ * caller → anonymous users read only → membership (or the key's own project and mode) → role → secret-key scope.
+ * Hand-written: Hono has no middleware for Supabase sessions, project membership or our key scopes.
+ */
+export function authorize(route: ApiRoute): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const env = c.env;
+    const request = c.req.raw;
+    const now = c.var.now;
+    await limitAddress(request, env);
+    const principal = await authenticate(request, env, (p) => c.executionCtx.waitUntil(p), now);
+    const actor =
+      principal.kind === 'user'
+        ? { type: 'user' as const, id: principal.userId }
+        : { type: 'key' as const, id: principal.keyId };
+    await limitCaller(actor.id, env);
+    if (principal.kind === 'user' && principal.isAnonymous && route.method !== 'GET')
+      throw forbidden('Anonymous users cannot create or change projects: sign up with an email address first');
+    const access = await resolveAccess(env, principal, route, c.req.param() as Record<string, string>, now);
+    if (access && !can(access.role, route.permission)) throw forbidden();
+    if (principal.kind === 'key') assertKeyScope(principal.scopes, route);
+    c.set('access', { principal, access, actor });
+    await next();
+  };
+}
+
+/** Membership (or the key's own project and mode) for project- and mode-scoped routes; another tenant is a 404. */
+async function resolveAccess(
+  env: Env,
+  principal: Principal,
+  route: ApiRoute,
+  params: Record<string, string>,
+  now: number,
+): Promise<ApiContext['access']> {
+  if (route.scope === 'user') {
+    if (principal.kind === 'key') throw forbidden('Secret keys can only access their own project and mode');
+    return null;
+  }
+  const projectId = params.projectId;
+  if (!projectId) throw notFound('Endpoint');
+  const mode = route.scope === 'mode' ? (params.mode as Mode) : null;
+  if (principal.kind === 'key') {
+    if (principal.projectId !== projectId || (mode !== null && principal.mode !== mode)) throw notFound('Project');
+    if (mode === null) throw forbidden('Secret keys can only access mode-scoped collections');
+    return { projectId, mode, role: SECRET_KEY_ROLE };
+  }
+  let role: Role | null = await memberRole(env.DB, projectId, principal.userId);
+  if (!role && principal.email && principal.emailVerified) {
+    if (await claimInvites(env.DB, { userId: principal.userId, email: principal.email }, now, projectId))
+      role = await memberRole(env.DB, projectId, principal.userId);
+  }
+  if (!role) throw notFound('Project');
+  return { projectId, mode, role };
+}
