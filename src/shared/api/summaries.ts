@@ -12,5 +12,3 @@ export const walletSummarySchema = z.object({ id: idSchema('acc'), address: z.st
 export const policySummarySchema = z.object({ id: idSchema('pol'), name: z.string() }).meta({ id: 'PolicySummary' });
 
 export type UserSummary = z.infer<typeof userSummarySchema>;
-export type WalletSummary = z.infer<typeof walletSummarySchema>;
-export type PolicySummary = z.infer<typeof policySummarySchema>;
