@@ -55,9 +55,11 @@ type Stage = 'connect' | 'greet' | 'ehlo' | 'tls' | 'auth' | 'mail' | 'rcpt' | '
 interface Internals {
   socket: Socket;
   reader: ReadableStreamDefaultReader<Uint8Array>;
+  writer: WritableStreamDefaultWriter<Uint8Array>;
   secure: boolean;
   startTls: boolean;
   supportsStartTls: boolean;
+  tls(): Promise<void>;
   allowAuth: boolean;
   read(): Promise<string>;
   initializeSmtpSession(): Promise<void>;
@@ -97,6 +99,7 @@ function tlsFailure(t: SmtpTarget): SmtpSendResult {
 /** Whether a plain TCP connection opens (tells a failed TLS handshake from a refused connection). */
 async function plainOpens(t: SmtpTarget): Promise<boolean> {
   const socket = connect({ hostname: t.host, port: t.port });
+  socket.closed.catch(() => undefined);
   try {
     await Promise.race([socket.opened, new Promise((_, reject) => setTimeout(reject, 2_000))]);
     return true;
@@ -213,6 +216,10 @@ export async function sendSmtp(
   } catch (error) {
     return classify(error, stage, t, false, timeoutMs);
   }
+  // A socket that fails rejects these too; the session's own error is the one reported.
+  const quiet = (x: Internals) =>
+    [x.socket.opened, x.socket.closed, x.reader.closed, x.writer.closed].forEach((p) => p.catch(() => undefined));
+  quiet(m);
   const wrap = (name: string, s: Stage, before?: () => void) => {
     const original = (m[name] as (...a: unknown[]) => Promise<unknown>).bind(m);
     m[name] = async (...args: unknown[]) => {
@@ -225,6 +232,11 @@ export async function sendSmtp(
   wrap('greet', 'greet', () => (tlsStarted = t.tlsMode === 'implicit'));
   wrap('ehlo', 'ehlo');
   wrap('tls', 'tls', () => (tlsStarted = true));
+  const upgrade = m.tls as () => Promise<void>;
+  m.tls = async () => {
+    await upgrade();
+    quiet(m); // the upgraded socket, its reader and writer
+  };
   wrap('auth', 'auth', () => {
     if (t.tlsMode === 'starttls' && !m.supportsStartTls)
       throw new StageError('starttls_unavailable', 'STARTTLS not offered');
