@@ -63,6 +63,7 @@ export default defineConfig({
                 TEST_SMTP_SILENT_PORT: String(inject<number>('smtpSilentPort')),
                 TEST_SMTP_CLOSED_PORT: String(inject<number>('smtpClosedPort')),
                 TEST_SMTP_DNS_URL: inject<string>('smtpDnsUrl'),
+                TEST_SMTP_NO_STARTTLS_PORT: String(inject<number>('smtpNoStartTlsPort')),
               },
               // The rate limiter's Durable Object (workers/rate-limiter, bound by wrangler.toml with its script_name).
               workers: [

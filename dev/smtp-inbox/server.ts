@@ -29,6 +29,8 @@ export interface SmtpInboxOptions {
   password: string;
   /** Log each accepted message (npm start). */
   log?: boolean;
+  /** Do not offer STARTTLS (tests: a server without it). */
+  hideStartTls?: boolean;
 }
 
 const MAX_MESSAGES = 200;
@@ -64,6 +66,7 @@ export async function createSmtpInbox(o: SmtpInboxOptions) {
     authMethods: ['PLAIN', 'LOGIN'],
     // Loopback only and local credentials: AUTH before STARTTLS is allowed (the seeded settings use no TLS).
     allowInsecureAuth: true,
+    hideSTARTTLS: o.hideStartTls ?? false,
     size: MAX_SIZE,
     logger: false,
     onAuth(auth, _session, callback) {

@@ -11,6 +11,7 @@ declare module 'vitest' {
     smtpSilentPort: number;
     smtpClosedPort: number;
     smtpDnsUrl: string;
+    smtpNoStartTlsPort: number;
   }
 }
 
@@ -28,6 +29,14 @@ const DNS: Record<string, Record<string, string[]>> = {
 };
 export default async function setup(project: TestProject) {
   const inbox = await createSmtpInbox({ port: 0, webPort: 0, user: LOCAL_SMTP.user, password: LOCAL_SMTP.password });
+  // The same inbox without STARTTLS: choosing STARTTLS must stop before AUTH, never go on in plain text.
+  const plain = await createSmtpInbox({
+    port: 0,
+    webPort: 0,
+    user: LOCAL_SMTP.user,
+    password: LOCAL_SMTP.password,
+    hideStartTls: true,
+  });
   const held: Socket[] = [];
   const silent = createServer((socket) => {
     held.push(socket);
@@ -54,6 +63,7 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => dns.listen(0, '127.0.0.1', resolve));
   project.provide('smtpDnsUrl', `http://127.0.0.1:${(dns.address() as AddressInfo).port}/dns-query`);
   project.provide('smtpPort', inbox.smtpPort);
+  project.provide('smtpNoStartTlsPort', plain.smtpPort);
   project.provide('smtpInboxUrl', inbox.url);
   project.provide('smtpSilentPort', (silent.address() as AddressInfo).port);
   project.provide('smtpClosedPort', closedPort);
@@ -62,5 +72,6 @@ export default async function setup(project: TestProject) {
     await new Promise<void>((resolve) => silent.close(() => resolve()));
     await new Promise<void>((resolve) => dns.close(() => resolve()));
     await inbox.close();
+    await plain.close();
   };
 }

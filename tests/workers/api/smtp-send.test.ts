@@ -65,6 +65,13 @@ describe('sendSmtp against the local SMTP inbox', () => {
       /requires a user name/,
     ],
     ['STARTTLS with an untrusted certificate', { tlsMode: 'starttls' }, 'tls_failed', 'tlsMode', /STARTTLS .* failed/],
+    [
+      'STARTTLS chosen, not offered (the password is never sent in plain text)',
+      { tlsMode: 'starttls', port: Number(e.TEST_SMTP_NO_STARTTLS_PORT) },
+      'starttls_unavailable',
+      'tlsMode',
+      /does not offer STARTTLS/,
+    ],
     ['implicit TLS on a plain port', { tlsMode: 'implicit' }, 'tls_failed', 'tlsMode', /TLS handshake .* failed/],
     [
       'a server that never answers',
