@@ -82,12 +82,17 @@ function CustomSmtpForm({
           title="SMTP server"
           description="Send your players' sign-in emails through your own mail server. While it is off, the built-in sender is used."
           action={
-            <Switch
-              label="Enable custom SMTP"
-              checked={d.enabled}
-              disabled={!canEdit}
-              onChange={(enabled) => set({ enabled })}
-            />
+            <div className="flex items-center gap-2">
+              <span aria-hidden className="text-sm text-muted-foreground">
+                {d.enabled ? 'On' : 'Off'}
+              </span>
+              <Switch
+                label="Enable custom SMTP"
+                checked={d.enabled}
+                disabled={!canEdit}
+                onChange={(enabled) => set({ enabled })}
+              />
+            </div>
           }
         >
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
