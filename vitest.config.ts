@@ -57,6 +57,13 @@ export default defineConfig({
                 // high; tests/workers/api/rate-limit.test.ts runs with small ones.
                 API_RATE_LIMIT_PER_MINUTE: '1000000',
                 API_RATE_LIMIT_IP_PER_MINUTE: '1000000',
+                // The local SMTP inbox and its failure servers (tests/workers/api-setup/smtp-servers.ts).
+                TEST_SMTP_PORT: String(inject<number>('smtpPort')),
+                TEST_SMTP_INBOX_URL: inject<string>('smtpInboxUrl'),
+                TEST_SMTP_SILENT_PORT: String(inject<number>('smtpSilentPort')),
+                TEST_SMTP_CLOSED_PORT: String(inject<number>('smtpClosedPort')),
+                TEST_SMTP_DNS_URL: inject<string>('smtpDnsUrl'),
+                TEST_SMTP_NO_STARTTLS_PORT: String(inject<number>('smtpNoStartTlsPort')),
               },
               // The rate limiter's Durable Object (workers/rate-limiter, bound by wrangler.toml with its script_name).
               workers: [
@@ -85,7 +92,7 @@ export default defineConfig({
           include: ['tests/workers/**/*.test.ts'],
           // d1-param-guard: every statement must bind at most 100 parameters, as on D1.
           setupFiles: ['tests/workers/apply-migrations.ts', 'tests/workers/d1-param-guard.ts'],
-          globalSetup: ['tests/workers/api-setup/jwks-server.ts'],
+          globalSetup: ['tests/workers/api-setup/jwks-server.ts', 'tests/workers/api-setup/smtp-servers.ts'],
         },
       },
     ],

@@ -45,3 +45,13 @@ interface Env {
   /** The payment provider's host (e.g. `checkout.example-pay.com`): checkout URLs are only ever built on it. */
   BILLING_PROVIDER_HOST?: string;
 }
+
+// Appended for custom SMTP (see docs/api.md "Custom SMTP").
+interface Env {
+  /** `true`: the SMTP host may be a loopback address (the local SMTP inbox). Local development only; off when deployed. */
+  SMTP_ALLOW_LOOPBACK?: string;
+  /** DNS-over-HTTPS JSON endpoint the test send resolves SMTP hosts with (default Cloudflare's public resolver). */
+  SMTP_DNS_URL?: string;
+  /** Test sends per project and mode per hour (default 20; `0` = off). */
+  SMTP_TEST_PER_HOUR?: string;
+}

@@ -72,6 +72,7 @@ const DATA_PAGES = [
   'members',
   'billing',
   'ecosystem',
+  'custom-smtp',
 ];
 
 /** The analytics pages (their own, larger budget: the chart library loads with the island). */

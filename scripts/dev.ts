@@ -7,11 +7,14 @@ import { localEncryptionKey } from './seed/local-secrets.ts';
 import { LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 import { startRateLimiter } from './lib/rate-limiter.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
+import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
 import { takenPortMessage } from './lib/ports.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const astroPort = Number(process.env.ASTRO_PORT ?? 4321);
 const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? LOCAL_AUTH.port);
+const smtpPort = Number(process.env.SMTP_PORT ?? LOCAL_SMTP.port);
+const smtpInboxPort = Number(process.env.SMTP_INBOX_PORT ?? LOCAL_SMTP.webPort);
 const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
 const taken = await takenPortMessage(
@@ -19,6 +22,8 @@ const taken = await takenPortMessage(
     { port, what: 'the dashboard', variable: 'PORT' },
     { port: astroPort, what: "Astro's dev server", variable: 'ASTRO_PORT' },
     { port: authPort, what: 'the auth emulator', variable: 'AUTH_EMULATOR_PORT' },
+    { port: smtpPort, what: 'the local SMTP server', variable: 'SMTP_PORT' },
+    { port: smtpInboxPort, what: 'the SMTP inbox page', variable: 'SMTP_INBOX_PORT' },
   ],
   'npm run dev',
 );
@@ -27,7 +32,12 @@ if (taken) {
   process.exit(1);
 }
 
-await run('node', ['scripts/seed.ts']);
+await run('node', ['scripts/seed.ts'], { env: { ...process.env, SMTP_PORT: String(smtpPort) } });
+const smtp = start('smtp', 'node', ['dev/smtp-inbox/main.ts'], {
+  ...process.env,
+  SMTP_PORT: String(smtpPort),
+  SMTP_INBOX_PORT: String(smtpInboxPort),
+});
 const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
   ...process.env,
   AUTH_EMULATOR_PORT: String(authPort),
@@ -56,11 +66,15 @@ const pages = start(
     'WEBHOOK_ALLOW_LOOPBACK=true',
     '--binding',
     'JWKS_CHECK_ALLOW_LOOPBACK=true',
+    '--binding',
+    'SMTP_ALLOW_LOOPBACK=true',
     // Member invites go through the emulator's admin invite (its local service-role key; a secret when deployed).
     '--binding',
     `SUPABASE_SERVICE_ROLE_KEY=${process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY}`,
   ],
   { ...env, ...limiter.env },
 );
-stopOnExit([auth, astro, pages, limiter.child]);
-console.log(`\n  Dashboard (hot reload): http://127.0.0.1:${port}\n`);
+stopOnExit([auth, smtp, astro, pages, limiter.child]);
+console.log(
+  `\n  Dashboard (hot reload): http://127.0.0.1:${port}\n  SMTP inbox: http://127.0.0.1:${smtpInboxPort}/inbox\n`,
+);

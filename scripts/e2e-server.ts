@@ -11,9 +11,11 @@ const stack = await startStack({
   authPort: E2E.authPort,
   capturePort: E2E.capturePort,
   posthogKey: E2E.posthogKey,
+  smtpPort: E2E.smtpPort,
+  smtpInboxPort: E2E.smtpInboxPort,
 });
 stopOnExit(stack.children);
 process.on('exit', () => void stack.close());
 console.log(
-  `e2e stack on ${stack.url} (auth ${stack.auth.url}, inbox ${stack.auth.inboxUrl}, capture ${E2E.captureURL})`,
+  `e2e stack on ${stack.url} (auth ${stack.auth.url}, inbox ${stack.auth.inboxUrl}, capture ${E2E.captureURL}, SMTP inbox ${stack.smtp.inboxUrl})`,
 );

@@ -23,6 +23,8 @@ import { insertInvoices, insertModeData, insertProject, Inserter, rng } from './
 import { openLocalD1 } from './seed/local-d1.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { SCALE_STATE, scaleStateStaleness, writeScaleStamp } from './seed/scale-state.ts';
+import { pointSmtpAtLocalInbox } from './seed/local-smtp.ts';
+import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
 
 /** Fixed ids so the seed is idempotent and links in docs/tests stay valid (src/shared/demo-accounts.ts). */
 export const SEED_PROJECTS = DEMO_PROJECTS;
@@ -118,6 +120,9 @@ const seededDemo = await seedProject(SEED_PROJECTS.demo, async () => {
   insertInvoices(ins, spec, PLANS.growth.priceUsd, r);
   printed.push(`  Demo test secret key (shown once): ${keys.test}`);
 });
+
+// The demo project's custom SMTP points at the local SMTP inbox (SMTP_PORT: npm start and the test stacks set it).
+await pointSmtpAtLocalInbox(db, SEED_PROJECTS.demo, encryptionKey, Number(process.env.SMTP_PORT ?? LOCAL_SMTP.port));
 
 const seededOther = await seedProject(SEED_PROJECTS.other, async () => {
   const r = rng(2);

@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the site, prepares the local D1 database and serves everything on http://127.0.0.1:$PORT
- * (default 8788), the auth emulator on $AUTH_EMULATOR_PORT (default 54321). Stops with one line when a port is
+ * (default 8788), the auth emulator on $AUTH_EMULATOR_PORT (default 54321), the local SMTP inbox on $SMTP_PORT
+ * (default 2525) with its page on $SMTP_INBOX_PORT (default 8025). Stops with one line when a port is
  * taken; restarts the Pages server when its Workers runtime stops answering (docs/decisions.md "The local stack
  * fails loudly").
  */
@@ -12,14 +13,19 @@ import { startRateLimiter } from './lib/rate-limiter.ts';
 import { takenPortMessage } from './lib/ports.ts';
 import { killTree } from './lib/supervise.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
+import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? LOCAL_AUTH.port);
 const authUrl = `http://127.0.0.1:${authPort}`;
+const smtpPort = Number(process.env.SMTP_PORT ?? LOCAL_SMTP.port);
+const smtpInboxPort = Number(process.env.SMTP_INBOX_PORT ?? LOCAL_SMTP.webPort);
 
 const taken = await takenPortMessage([
   { port, what: 'the dashboard', variable: 'PORT' },
   { port: authPort, what: 'the auth emulator', variable: 'AUTH_EMULATOR_PORT' },
+  { port: smtpPort, what: 'the local SMTP server', variable: 'SMTP_PORT' },
+  { port: smtpInboxPort, what: 'the SMTP inbox page', variable: 'SMTP_INBOX_PORT' },
 ]);
 if (taken) {
   console.error(taken);
@@ -30,8 +36,9 @@ let stopping = false;
 const running: { stop(): void }[] = [];
 
 await run('astro', ['build']);
-// Applies the D1 migrations locally and seeds the demo data when it is missing (idempotent).
-await run('node', ['scripts/seed.ts']);
+// Applies the D1 migrations locally and seeds the demo data when it is missing (idempotent); the demo project's custom
+// SMTP points at the local SMTP inbox on SMTP_PORT.
+await run('node', ['scripts/seed.ts'], { env: { ...process.env, SMTP_PORT: String(smtpPort) } });
 const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
   ...process.env,
   AUTH_EMULATOR_PORT: String(authPort),
@@ -41,6 +48,17 @@ running.push({ stop: () => killTree(auth) });
 auth.once('exit', (code) => {
   if (code === null || stopping) return;
   console.error(`npm start: the auth emulator stopped (exit code ${code}); sign-in cannot work without it. Stopping.`);
+  stop(1);
+});
+const smtp = start('smtp', 'node', ['dev/smtp-inbox/main.ts'], {
+  ...process.env,
+  SMTP_PORT: String(smtpPort),
+  SMTP_INBOX_PORT: String(smtpInboxPort),
+});
+running.push({ stop: () => killTree(smtp) });
+smtp.once('exit', (code) => {
+  if (code === null || stopping) return;
+  console.error(`npm start: the local SMTP inbox stopped (exit code ${code}). Stopping.`);
   stop(1);
 });
 const limiter = await startRateLimiter({ quiet: true });
@@ -57,6 +75,8 @@ const pages = await startSupervisedPagesServer({
     WEBHOOK_ALLOW_LOOPBACK: 'true',
     // Local only: the providers' JWKS check may fetch a key set served on this machine.
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
+    // Local only: custom SMTP may send to the local SMTP inbox on this machine.
+    SMTP_ALLOW_LOOPBACK: 'true',
   },
   giveUp: (error) => {
     console.error(`npm start: the Pages server stopped answering and did not come back (${error.message}). Stopping.`);
@@ -77,4 +97,5 @@ console.log(`
   Dashboard:     ${pages.url}
   Demo sign-in:  ${DEMO_ACCOUNTS.demo.email} / ${DEMO_ACCOUNTS.demo.password}
   Auth emulator: ${authUrl}   Inbox: ${authUrl}/inbox
+  SMTP inbox:    http://127.0.0.1:${smtpInboxPort}/inbox   (custom SMTP "Send test email"; SMTP on 127.0.0.1:${smtpPort})
 `);

@@ -9,6 +9,8 @@ import { killTree } from './supervise.ts';
 import { startCaptureServer } from '../../dev/capture-server.ts';
 import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../dev/auth-emulator/config.ts';
+import { createSmtpInbox } from '../../dev/smtp-inbox/server.ts';
+import { LOCAL_SMTP } from '../../dev/smtp-inbox/config.ts';
 
 export interface StackOptions {
   port: number;
@@ -16,6 +18,9 @@ export interface StackOptions {
   /** Start the loopback analytics capture server on this port and point the site at it. */
   capturePort?: number;
   posthogKey?: string;
+  /** The local SMTP inbox's SMTP and web ports (dev/smtp-inbox); unset: any free ones. */
+  smtpPort?: number;
+  smtpInboxPort?: number;
   /** Restart the Pages server when it stops answering, probing this often (ms); unset: no supervision. */
   superviseEveryMs?: number;
 }
@@ -36,6 +41,13 @@ export async function startStack(options: StackOptions) {
     emailFrequencySeconds: 0,
     bcryptCost: 4,
   });
+  // The local SMTP inbox the seeded custom SMTP settings point at ("Send test email").
+  const smtp = await createSmtpInbox({
+    port: options.smtpPort ?? 0,
+    webPort: options.smtpInboxPort ?? 0,
+    user: LOCAL_SMTP.user,
+    password: LOCAL_SMTP.password,
+  });
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
   await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
     env,
@@ -44,7 +56,7 @@ export async function startStack(options: StackOptions) {
   const encryptionKey = randomBytes(32).toString('base64');
   // The demo data (idempotent; ~1 s), encrypted with the key the server gets.
   await run('node', ['scripts/seed.ts', '--persist-to', state, '--quiet'], {
-    env: { ...env, DATA_ENCRYPTION_KEY: encryptionKey },
+    env: { ...env, DATA_ENCRYPTION_KEY: encryptionKey, SMTP_PORT: String(smtp.smtpPort) },
     stdio: 'ignore',
   });
   const bindings: Record<string, string> = {
@@ -58,6 +70,8 @@ export async function startStack(options: StackOptions) {
     BILLING_PROVIDER_HOST: 'checkout.payments.test',
     // The providers' JWKS check may fetch the local auth emulator's key set (loopback; never set when deployed).
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
+    // Custom SMTP may send to the local SMTP inbox (loopback; never set when deployed).
+    SMTP_ALLOW_LOOPBACK: 'true',
   };
   if (capture && options.posthogKey) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;
@@ -80,6 +94,7 @@ export async function startStack(options: StackOptions) {
   return {
     url: pages.url,
     auth,
+    smtp,
     state,
     /** The wrangler process of the moment (a supervised server replaces it when it restarts). */
     pagesChild: pages.child,
@@ -90,6 +105,7 @@ export async function startStack(options: StackOptions) {
       pages.stop();
       killTree(limiter.child);
       capture?.close();
+      await smtp.close();
       await auth.close();
     },
   };

@@ -6,6 +6,8 @@ const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 const port = 8799 + offset;
 const capturePort = 8798 + offset;
 const authPort = 8797 + offset;
+const smtpPort = 8794 + offset;
+const smtpInboxPort = 8793 + offset;
 
 export const E2E = {
   port,
@@ -15,4 +17,8 @@ export const E2E = {
   authPort,
   authURL: `http://127.0.0.1:${authPort}`,
   posthogKey: 'phc_e2e_test_key',
+  /** The local SMTP inbox (dev/smtp-inbox): SMTP, and its web page and JSON. */
+  smtpPort,
+  smtpInboxPort,
+  smtpInboxURL: `http://127.0.0.1:${smtpInboxPort}`,
 } as const;

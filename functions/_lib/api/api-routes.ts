@@ -12,6 +12,7 @@ import { apiKeyRoutes } from './handlers/api-keys';
 import { webhookRoutes } from './handlers/webhooks';
 import { analyticsRoutes } from './handlers/analytics';
 import { settingRoutes } from './handlers/settings';
+import { smtpTestRoutes } from './handlers/smtp-test';
 import { csvExportRoutes } from './csv-export';
 import { apiHandler, createApiApp } from './api-app';
 
@@ -30,6 +31,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...webhookRoutes,
   ...analyticsRoutes,
   ...settingRoutes,
+  ...smtpTestRoutes,
 ];
 // `GET …/{collection}.csv` beside each exported list (same permission, order and filters; csv-export.ts).
 API_ROUTES.push(...csvExportRoutes(API_ROUTES));

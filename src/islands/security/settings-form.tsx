@@ -60,7 +60,7 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
  * One auth settings object of the page's project and mode, saved with its version. A save refused as stale
  * (409) keeps the form's text and waits for the reloaded version before it can be saved again.
  */
-export function useAuthSettings<T>(segment: 'security' | 'providers' | 'email-templates') {
+export function useAuthSettings<T>(segment: 'security' | 'providers' | 'email-templates' | 'smtp') {
   const modePath = useModePath();
   const path = modePath && `${modePath}/auth/${segment}`;
   const query = useApiQuery<SettingsAnswer<T>>(path);

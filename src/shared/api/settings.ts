@@ -23,6 +23,15 @@ import {
   urlSchemeError,
 } from '../auth-settings-rules.ts';
 import {
+  SMTP_LIMITS,
+  SMTP_PORT_MESSAGE,
+  SMTP_TLS_MODES,
+  smtpFromNameError,
+  smtpHostError,
+  smtpRequiredErrors,
+  smtpUserError,
+} from '../smtp-rules.ts';
+import {
   EMAIL_TEMPLATE_DEFAULTS,
   EMAIL_TEMPLATE_KINDS,
   emailTemplateErrors,
@@ -163,15 +172,24 @@ export const SETTINGS_SCHEMAS = {
       for (const [path, message] of Object.entries(emailTemplateErrors(t)))
         ctx.addIssue({ code: 'custom', message, path: path.split('.') });
     }),
-  smtp: z.strictObject({
-    enabled: z.boolean(),
-    host: z.string().max(253).nullable(),
-    port: z.number().int().min(1).max(65_535),
-    user: z.string().max(200).nullable(),
-    password: secret(SECRET_MIN_LENGTH.smtpPassword).optional(),
-    from: z.email().max(254).nullable(),
-    tls: z.boolean(),
-  }),
+  // Rules of src/shared/smtp-rules.ts; the host also passes the SSRF address checks in the handler.
+  smtp: z
+    .strictObject({
+      enabled: z.boolean(),
+      host: ruled(smtpHostError, SMTP_LIMITS.host + 2).nullable(),
+      port: z.number(SMTP_PORT_MESSAGE).int(SMTP_PORT_MESSAGE).min(1, SMTP_PORT_MESSAGE).max(65_535, SMTP_PORT_MESSAGE),
+      user: ruled(smtpUserError, SMTP_LIMITS.user + 1).nullable(),
+      password: secret(SECRET_MIN_LENGTH.smtpPassword).optional(),
+      from: z.email('Expected an email address such as no-reply@example.com').max(254).nullable(),
+      fromName: ruled(smtpFromNameError, SMTP_LIMITS.fromName + 1)
+        .nullable()
+        .default(null),
+      tlsMode: z.enum(SMTP_TLS_MODES, 'Choose none, STARTTLS or implicit TLS').default('starttls'),
+    })
+    .superRefine((s, ctx) => {
+      for (const [path, message] of Object.entries(smtpRequiredErrors(s)))
+        ctx.addIssue({ code: 'custom', message, path: [path] });
+    }),
   ecosystem: ecosystemSettingsSchema,
 } as const;
 export type SettingsKind = keyof typeof SETTINGS_SCHEMAS;
@@ -221,7 +239,7 @@ export const SETTINGS_DEFAULTS: { [K in SettingsKind]: z.input<(typeof SETTINGS_
     },
   },
   email_templates: EMAIL_TEMPLATE_DEFAULTS,
-  smtp: { enabled: false, host: null, port: 587, user: null, from: null, tls: true },
+  smtp: { enabled: false, host: null, port: 587, user: null, from: null, fromName: null, tlsMode: 'starttls' },
   ecosystem: ECOSYSTEM_DEFAULTS,
 };
 

@@ -25,6 +25,7 @@ import { ApiError, isoStrict, json, notFound, zodDetails } from '../request-resp
 import { auditFor, commitCreate } from '../write-commits';
 import { getRoute, listRoute, updateRoute } from '../route-builders';
 import { checkCustomDomain } from '../ecosystem-domain';
+import { checkSmtpHost, legacySmtp } from '../smtp-settings';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -58,6 +59,7 @@ function stored(kind: SettingsKind, row: Row): Obj {
     data.refreshTokenLifetimeSeconds ??= data.sessionLifetimeSeconds;
     delete data.sessionLifetimeSeconds;
   }
+  if (kind === 'smtp') legacySmtp(data);
   if (kind === 'security' && Array.isArray(data.nativeApps))
     data.nativeApps = data.nativeApps.map((a: unknown) => (isObj(a) ? { urlScheme: null, ...a } : a));
   return merge(structuredClone(SETTINGS_DEFAULTS[kind]) as Obj, data);
@@ -144,6 +146,7 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
         const data = parsed.data as Obj;
         if (kind === 'ecosystem')
           await checkCustomDomain(c, data.customDomain, parseJson<Obj>(row.data, {}).customDomain);
+        if (kind === 'smtp') await checkSmtpHost(c, data.host);
         const s = scopeOf(c);
         for (const path of SETTINGS_SECRETS[kind]) {
           const p = path.split('.');
