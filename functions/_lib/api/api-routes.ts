@@ -12,6 +12,7 @@ import { apiKeyRoutes } from './handlers/api-keys';
 import { webhookRoutes } from './handlers/webhooks';
 import { analyticsRoutes } from './handlers/analytics';
 import { settingRoutes } from './handlers/settings';
+import { userImportRoutes } from './handlers/user-import';
 import { csvExportRoutes } from './csv-export';
 import { openapiRoute } from './openapi';
 import { createRouter } from './router';
@@ -31,6 +32,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...webhookRoutes,
   ...analyticsRoutes,
   ...settingRoutes,
+  ...userImportRoutes,
 ];
 // `GET …/{collection}.csv` beside each exported list (same permission, order and filters; csv-export.ts).
 API_ROUTES.push(...csvExportRoutes(API_ROUTES));
