@@ -112,6 +112,14 @@ export const importChunkResultSchema = z
   .meta({ id: 'UserImportChunkResult' });
 export type ImportChunkResult = z.infer<typeof importChunkResultSchema>;
 
+/** `POST …/auth/migrations/existing-emails`: which of these emails already belong to a user (the dry run asks). */
+export const existingEmailsSchema = z
+  .strictObject({ emails: z.array(z.string().max(320)).min(1).max(IMPORT_CHUNK_MAX) })
+  .meta({ id: 'UserImportEmails' });
+export const existingEmailsResultSchema = z
+  .object({ existing: z.array(z.string()) })
+  .meta({ id: 'UserImportExistingEmails' });
+
 /** `GET …/auth/migrations/{id}/failures`: every failed row, in row order. */
 export const importFailuresSchema = z
   .object({ data: z.array(importFailureSchema), total: z.number().int() })

@@ -132,6 +132,24 @@ describe('user import chunks', () => {
     expect(await usersCount(p.id)).toEqual({ rows: 0, counter: 0 });
   });
 
+  it('existing-emails answers which emails already belong to a user, case-insensitively (admins only)', async () => {
+    const p = await migration('imp-existing', 1);
+    await p.chunk(0, [{ row: 1, email: 'Here@Example.com' }]);
+    const res = await api('POST', `${p.base}/existing-emails`, p.ownerToken, {
+      emails: ['here@example.com', 'HERE@example.com ', 'gone@example.com'],
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.existing).toEqual(['here@example.com']);
+    await addMember(p.id, 'imp-existing-dev', 'developer');
+    const dev = await api('POST', `${p.base}/existing-emails`, await token('imp-existing-dev'), { emails: ['a@b.co'] });
+    expect(dev.status).toBe(403);
+    const other = await newProject('imp-existing-other');
+    const foreign = await api('POST', `/projects/${other.id}/test/auth/migrations/existing-emails`, other.ownerToken, {
+      emails: ['here@example.com'],
+    });
+    expect(foreign.body.existing).toEqual([]);
+  });
+
   it('an identity already linked to a user fails the row', async () => {
     const p = await migration('imp-identity', 2);
     await p.chunk(0, [{ row: 1, email: 'one@example.com', provider: 'discord', externalId: 'd-1' }]);

@@ -4,6 +4,8 @@ import {
   DUPLICATE_IN_FILE,
   IDENTITY_TAKEN,
   checkImportRow,
+  existingEmailsResultSchema,
+  existingEmailsSchema,
   importChunkResultSchema,
   importChunkSchema,
   importEmailKey,
@@ -236,6 +238,25 @@ async function putChunk(c: ApiContext): Promise<Response> {
 }
 
 export const userImportRoutes: ApiRoute[] = [
+  {
+    method: 'POST',
+    path: '/projects/:projectId/:mode/auth/migrations/existing-emails',
+    scope: 'mode',
+    permission: 'manage_auth',
+    tag: 'Auth',
+    summary: "Which of these emails already belong to a user of the project's mode (the import's dry run)",
+    body: existingEmailsSchema,
+    response: existingEmailsResultSchema,
+    handler: async (c) => {
+      const { emails } = await readJson(c.request, existingEmailsSchema);
+      const found = await existing(
+        c,
+        'SELECT DISTINCT email AS v FROM users WHERE project_id = ? AND mode = ? AND email IN (SELECT value FROM json_each(?))',
+        [...new Set(emails.map((e) => e.trim().toLowerCase()))],
+      );
+      return json({ existing: [...found] });
+    },
+  },
   {
     method: 'PUT',
     path: `${M}/chunks/:index`,
