@@ -134,7 +134,9 @@ export interface ImportMapping {
   idSuffix: string;
 }
 
-const truthy = (v: unknown) => v === true || (typeof v === 'string' && /^(true|1|yes|y)$/i.test(v.trim()));
+/** A verified flag: true, 1, "true", "yes", or a date (Supabase's `email_confirmed_at`). */
+const truthy = (v: unknown) =>
+  v === true || v === 1 || (typeof v === 'string' && /^(true|1|yes|y|\d{4}-\d{2}-\d{2}.*)$/i.test(v.trim()));
 
 /** A source record (column → value) mapped to an import row. */
 export function mapRecord(record: Record<string, unknown>, rowNumber: number, m: ImportMapping): ImportRow {
