@@ -56,7 +56,7 @@ export function generateRows(n: number) {
 
 export async function runUserImportBench(
   n: number = IMPORT_BUDGET.rows,
-  ports = { port: 8797, authPort: 8798 },
+  ports = { port: 8793, authPort: 8794 },
 ): Promise<UserImportResult> {
   const stack = await startStack(ports);
   try {
@@ -150,8 +150,8 @@ export function importWithinBudget(r: UserImportResult): boolean {
 if (import.meta.main) {
   // `npx node scripts/bench/user-import.ts [rows]`; PORT and AUTH_EMULATOR_PORT choose the stack's ports.
   const r = await runUserImportBench(Number(process.argv[2] ?? IMPORT_BUDGET.rows), {
-    port: Number(process.env.PORT ?? 8797),
-    authPort: Number(process.env.AUTH_EMULATOR_PORT ?? 8798),
+    port: Number(process.env.PORT ?? 8793),
+    authPort: Number(process.env.AUTH_EMULATOR_PORT ?? 8794),
   });
   console.log(JSON.stringify(r, null, 2));
   console.log(`${Math.round(r.rowsPerSecond).toLocaleString('en')} rows/s; within budget: ${importWithinBudget(r)}`);

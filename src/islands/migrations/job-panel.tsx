@@ -86,10 +86,11 @@ export function JobPanel({ apiPath, id, canManage }: { apiPath: string; id: stri
       migrationPath: path,
       rows: job.rows,
       stop: () => stopRef.current,
+      // A chunk answered after a pause must not show "running" again: only completion changes the status here.
       onChunk: (r) =>
         setLive((cur) => ({
           ...(cur ?? q.data!),
-          status: r.status as AuthMigration['status'],
+          status: r.status === 'completed' ? 'completed' : (cur ?? q.data!).status,
           importedCount: r.importedCount,
           failedCount: r.failedCount,
           updatedAt: new Date().toISOString(),
