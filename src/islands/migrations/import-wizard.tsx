@@ -271,7 +271,7 @@ export function ImportWizard({ apiPath }: { apiPath: string }) {
               onChange={(e) => (setDry(null), setMapping((m) => ({ ...m, idSuffix: e.target.value })))}
             />
           </div>
-          <div className="overflow-x-auto rounded-lg border border-border">
+          <div className="overflow-x-auto rounded-lg border border-border" tabIndex={0}>
             <table className="w-full text-left text-sm" aria-label="Preview of the first rows">
               <thead className="border-b border-border bg-muted/50 text-xs text-muted-foreground">
                 <tr>

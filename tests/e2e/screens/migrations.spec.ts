@@ -54,6 +54,10 @@ test('migrations list: the seeded import, the shared list, new import for the ow
   await expect(page.getByTestId('migration-counts')).toContainText('1,187 imported');
   await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
   await expectAccessible(page);
+  // The seeded import's failed rows, as stored with its chunk.
+  const failed = (await downloadFailedRows(page)).trim().split('\n');
+  expect(failed).toHaveLength(14);
+  expect(failed[1]).toBe('40,player-at-example,Not an email address: player-at-example');
 });
 
 test('Firebase JSON: mapping suggested, dry run with row numbers, import, failed rows file', async ({ page }) => {
@@ -147,6 +151,9 @@ test('CSV: mapping and prefix, dry run errors, run, pause, resume, reload resume
 
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page.getByTestId('dry-run-summary')).toHaveText('5,996 of 6,000 rows can be imported; 4 will fail.');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const errors = page.getByRole('table', { name: 'Rows that will fail' }).locator('tbody tr');
   await expect(errors).toHaveText([
     /^3\s*three-at-example\.com\s*Not an email address/,
