@@ -133,6 +133,11 @@ export function ImportWizard({ apiPath }: { apiPath: string }) {
         done: 'Import created',
         invalidate: [`${apiPath}/auth/migrations`],
       });
+      // What the file was and how it was mapped: another browser can continue the import from the same file.
+      await apiRequest(`${apiPath}/auth/migrations/${m.id}/source`, {
+        method: 'PUT',
+        body: { fileName: file.name.slice(0, 255), fileSha256: parsed.hash, rowCount: dry.rows.length, mapping },
+      });
       await saveJob({ id: m.id, fileName: file.name, hash: parsed.hash, rows: dry.rows, savedAt: Date.now() });
       await apiWrite(`${apiPath}/auth/migrations/${m.id}`, {
         method: 'PATCH',

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Pause, Play, XCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -11,8 +11,10 @@ import { apiWrite } from '../../lib/api-write';
 import { toast } from '../../lib/toast';
 import { useApiQuery } from '../../lib/use-api-query';
 import { patchSearch } from '../../stores/location';
-import { failuresCsv, type ImportFailure } from '../../shared/api/user-import.ts';
-import { deleteJob, loadJob, type StoredJob } from './job-store';
+import { failuresCsv, type ImportFailure, type ImportSource } from '../../shared/api/user-import.ts';
+import { deleteJob, loadJob, saveJob, type StoredJob } from './job-store';
+import { FileParser } from './parse-client';
+import type { SourceKind } from './sources';
 import { runImport } from './runner';
 import { fmt, SOURCE_LABEL, STATUS_TONE, type AuthMigration } from './types';
 
@@ -27,6 +29,83 @@ export async function downloadFailures(migrationPath: string, id: string) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * The rows of this import are not in this browser (another browser started it, or its storage was cleared): choose
+ * the same file again. It is parsed with the import's recorded mapping and accepted only when its SHA-256 is the one
+ * recorded when the import started.
+ */
+function SameFile({
+  migration,
+  path,
+  onRows,
+}: {
+  migration: AuthMigration;
+  path: string;
+  onRows: (job: StoredJob) => void;
+}) {
+  const source = useApiQuery<ImportSource>(path + '/source');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function choose(file: File | undefined) {
+    if (!file || !source.data) return;
+    setBusy(true);
+    setError(null);
+    const parser = new FileParser();
+    try {
+      const parsed = await parser.parse(file, migration.sourceProvider as SourceKind);
+      if (parsed.hash !== source.data.fileSha256) {
+        setError(`This is not ${source.data.fileName} as it was when the import started (its SHA-256 differs)`);
+        return;
+      }
+      const { rows } = await parser.map(source.data.mapping);
+      const job = { id: migration.id, fileName: file.name, hash: parsed.hash, rows, savedAt: Date.now() };
+      await saveJob(job);
+      onRows(job);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The file could not be read');
+    } finally {
+      parser.close();
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div role="note" className="grid gap-2 rounded-md border border-border bg-muted/50 p-3 text-sm">
+      <p>
+        The rows of this import are not in this browser.{' '}
+        {source.data
+          ? `To continue here, choose ${source.data.fileName} again: it is checked against the file the import started with.`
+          : source.error
+            ? 'Continue it in the browser that started it, or cancel it.'
+            : ''}
+      </p>
+      {source.data && (
+        <div className="grid gap-1">
+          <label htmlFor={id} className="font-medium">
+            Same file
+          </label>
+          <input
+            id={id}
+            type="file"
+            disabled={busy}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => void choose(e.target.files?.[0])}
+            className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-1.5 file:text-sm"
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-xs text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }
 
 function Progress({ m }: { m: AuthMigration }) {
@@ -182,10 +261,7 @@ export function JobPanel({ apiPath, id, canManage }: { apiPath: string; id: stri
           </p>
         )}
         {rowsMissing && canManage && (
-          <p role="note" className="rounded-md border border-border bg-muted/50 p-3 text-sm">
-            The rows of this import are kept in the browser that started it, not here. Continue it there, or cancel
-            it.
-          </p>
+          <SameFile migration={m} path={path} onRows={(j) => (setError(null), setJob(j))} />
         )}
         <div className="flex flex-wrap gap-2">
           {canManage && m.status === 'created' && job && (

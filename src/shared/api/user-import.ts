@@ -125,14 +125,35 @@ export const importFailuresSchema = z
   .object({ data: z.array(importFailureSchema), total: z.number().int() })
   .meta({ id: 'UserImportFailures' });
 
-/** How source columns become row fields, and what is done to the values on the way. */
-export interface ImportMapping {
-  /** Field → source column (or JSON path of the source's normalized record). Empty: not imported. */
-  columns: Partial<Record<Exclude<keyof ImportRow, 'row'>, string>>;
-  trim: boolean;
-  idPrefix: string;
-  idSuffix: string;
-}
+const column = z.string().min(1).max(200).optional();
+/** How source columns become row fields (field → column, or dot path of a JSON record), and what is done to values. */
+export const importMappingSchema = z
+  .strictObject({
+    columns: z.strictObject({
+      email: column,
+      externalId: column,
+      name: column,
+      provider: column,
+      emailVerified: column,
+      phone: column,
+    }),
+    trim: z.boolean(),
+    idPrefix: z.string().max(40),
+    idSuffix: z.string().max(40),
+  })
+  .meta({ id: 'UserImportMapping' });
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** `PUT …/auth/migrations/{id}/source`: the file an import reads (stored once) and how its columns are mapped. */
+export const importSourceSchema = z
+  .strictObject({
+    fileName: z.string().min(1).max(255),
+    fileSha256: z.string().regex(/^[0-9a-f]{64}$/, 'Expected the SHA-256 of the file in lowercase hex'),
+    rowCount: z.number().int().min(0).max(10_000_000),
+    mapping: importMappingSchema,
+  })
+  .meta({ id: 'UserImportSource' });
+export type ImportSource = z.infer<typeof importSourceSchema>;
 
 /** A verified flag: true, 1, "true", "yes", or a date (Supabase's `email_confirmed_at`). */
 const truthy = (v: unknown) =>

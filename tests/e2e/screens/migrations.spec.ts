@@ -239,6 +239,55 @@ test('cancel stops the import: the rows not sent are not imported, and it cannot
   expect(refused.status).toBe(409);
 });
 
+test('without the rows in this browser: the same file again (checked by its hash) continues the import', async ({
+  page,
+}) => {
+  test.slow();
+  const pid = await ownProject(page, 'Same file');
+  const lines = ['email,id'];
+  for (let i = 1; i <= 2000; i++) lines.push(`${i === 4 ? 'four' : `s${i}@example.com`},s-${i}`);
+  const content = lines.join('\n');
+  await page.goto(wizard(pid));
+  await chooseFile(page, 'CSV file', 'same.csv', content);
+  await page.getByLabel('Prefix to ids').fill('p-');
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await expect(page.getByTestId('dry-run-summary')).toHaveText('1,999 of 2,000 rows can be imported; 1 will fail.');
+  await slowChunks(page, 500);
+  await page.getByRole('button', { name: 'Import 2,000 rows' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Rows processed' })).not.toHaveAttribute('aria-valuenow', '0');
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByTestId('migration-status')).toHaveText('paused');
+
+  // As in another browser: no rows stored here.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const req = indexedDB.deleteDatabase('dashboard-user-imports');
+        req.onsuccess = req.onerror = req.onblocked = () => resolve(null);
+      }),
+  );
+  await page.reload();
+  await expect(page.getByText('The rows of this import are not in this browser')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  const same = page.getByLabel('Same file');
+  await same.setInputFiles({
+    name: 'same.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(content + '\nx@example.com,x'),
+  });
+  await expect(page.getByRole('alert')).toContainText('This is not same.csv as it was when the import started');
+  await expect(same).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await same.setInputFiles({ name: 'renamed.csv', mimeType: 'text/csv', buffer: Buffer.from(content) });
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByTestId('migration-status')).toHaveText('completed', { timeout: 60_000 });
+  await expect(page.getByTestId('migration-counts')).toContainText('1,999 imported · 1 failed');
+  expect(await usersTotal(page, pid)).toBe(1999);
+  // The recorded mapping was used: ids carry the prefix chosen in the first browser.
+  const some = await apiAsUser(page, 'GET', `/projects/${pid}/test/users?limit=3`);
+  for (const u of some.body.data) expect(u.metadata.externalId).toMatch(/^p-s-\d+$/);
+});
+
 async function expectReadOnly(page: Page) {
   await page.goto(demoPath('test', '/migrations'));
   const rows = await dataRows(page);

@@ -203,4 +203,47 @@ describe('user import chunks', () => {
     expect(live.status).toBe(404);
     expect((await usersCount(a.id)).rows).toBe(0);
   });
+
+  describe('source (the file and mapping an import reads)', () => {
+    const source = {
+      fileName: 'users.csv',
+      fileSha256: 'a'.repeat(64),
+      rowCount: 5,
+      mapping: { columns: { email: 'Email', externalId: 'id' }, trim: true, idPrefix: 'x-', idSuffix: '' },
+    };
+
+    it('is recorded once: the same again is a 200, another file a 409; read by every role', async () => {
+      const p = await migration('imp-src', 5);
+      expect((await api('GET', `${p.url}/source`, p.ownerToken)).status).toBe(404);
+      const put = await api('PUT', `${p.url}/source`, p.ownerToken, source);
+      expect(put.status, put.text).toBe(200);
+      expect(put.body).toEqual(source);
+      expect((await api('PUT', `${p.url}/source`, p.ownerToken, source)).status).toBe(200);
+      const other = await api('PUT', `${p.url}/source`, p.ownerToken, { ...source, fileSha256: 'b'.repeat(64) });
+      expect(other.status).toBe(409);
+      await addMember(p.id, 'imp-src-viewer', 'viewer');
+      const viewer = await token('imp-src-viewer');
+      expect((await api('GET', `${p.url}/source`, viewer)).body).toEqual(source);
+      expect((await api('PUT', `${p.url}/source`, viewer, source)).status).toBe(403);
+    });
+
+    it.each([
+      ['fileSha256', { fileSha256: 'nothex' }],
+      ['rowCount', { rowCount: 6 }],
+      ['mapping.columns', { mapping: { ...source.mapping, columns: { password: 'p' } } }],
+    ])('refuses a bad %s at its field', async (path, change) => {
+      const p = await migration(`imp-src-bad-${path}`, 5);
+      const res = await api('PUT', `${p.url}/source`, p.ownerToken, { ...source, ...change });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.map((d: any) => d.path).join(' ')).toContain(path);
+    });
+
+    it("another project's import is a 404", async () => {
+      const a = await migration('imp-src-iso-a', 5);
+      const b = await migration('imp-src-iso-b', 5);
+      await api('PUT', `${a.url}/source`, a.ownerToken, source);
+      expect((await api('GET', `${b.base}/${a.m.id}/source`, b.ownerToken)).status).toBe(404);
+      expect((await api('PUT', `${b.base}/${a.m.id}/source`, b.ownerToken, source)).status).toBe(404);
+    });
+  });
 });

@@ -10,6 +10,8 @@ import {
   importChunkSchema,
   importEmailKey,
   importFailuresSchema,
+  importSourceSchema,
+  type ImportSource,
   normalizeProvider,
   type ImportChunkResult,
   type ImportFailure,
@@ -237,7 +239,82 @@ async function putChunk(c: ApiContext): Promise<Response> {
   } satisfies ImportChunkResult);
 }
 
+function sourceToApi(r: Row): ImportSource {
+  return {
+    fileName: r.file_name as string,
+    fileSha256: r.file_sha256 as string,
+    rowCount: r.row_count as number,
+    mapping: parseJson(r.mapping, { columns: {}, trim: true, idPrefix: '', idSuffix: '' }),
+  };
+}
+
+const readSource = (c: ApiContext, migrationId: string) =>
+  c.env.DB.prepare('SELECT * FROM auth_migration_sources WHERE migration_id = ?').bind(migrationId).first<Row>();
+
 export const userImportRoutes: ApiRoute[] = [
+  {
+    method: 'PUT',
+    path: `${M}/source`,
+    scope: 'mode',
+    permission: 'manage_auth',
+    tag: 'Auth',
+    summary:
+      'Record the file an import reads (name, SHA-256, rows) and its column mapping, once: the same again is a 200, another is a 409',
+    body: importSourceSchema,
+    response: importSourceSchema,
+    handler: async (c) => {
+      const b = await readJson(c.request, importSourceSchema);
+      const migration = await mustGet(c, 'auth_migrations', c.params.id!, 'Migration');
+      if (b.rowCount !== migration.total_count)
+        throw badRequest(`The migration has ${migration.total_count as number} rows, the file ${b.rowCount}`, [
+          { path: 'rowCount', message: `Expected ${migration.total_count as number}` },
+        ]);
+      const same = (r: Row) => JSON.stringify(sourceToApi(r)) === JSON.stringify(b);
+      const stored = await readSource(c, migration.id as string);
+      if (stored) {
+        if (same(stored)) return json(sourceToApi(stored));
+        throw conflict('This import already records another file or mapping', { reason: 'source_recorded' });
+      }
+      const s = scopeOf(c);
+      try {
+        await c.env.DB.prepare(
+          'INSERT INTO auth_migration_sources (migration_id, project_id, mode, file_name, file_sha256, row_count, mapping, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+          .bind(
+            migration.id,
+            s.projectId,
+            modeOf(c),
+            b.fileName,
+            b.fileSha256,
+            b.rowCount,
+            JSON.stringify(b.mapping),
+            c.now,
+          )
+          .run();
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        const raced = await readSource(c, migration.id as string);
+        if (!raced || !same(raced))
+          throw conflict('This import already records another file or mapping', { reason: 'source_recorded' });
+      }
+      return json(b);
+    },
+  },
+  {
+    method: 'GET',
+    path: `${M}/source`,
+    scope: 'mode',
+    permission: 'read',
+    tag: 'Auth',
+    summary: 'The file an import reads and its column mapping (to continue it from the same file in another browser)',
+    response: importSourceSchema,
+    handler: async (c) => {
+      const migration = await mustGet(c, 'auth_migrations', c.params.id!, 'Migration');
+      const stored = await readSource(c, migration.id as string);
+      if (!stored) throw new ApiError('not_found', 'This import records no file');
+      return json(sourceToApi(stored));
+    },
+  },
   {
     method: 'POST',
     path: '/projects/:projectId/:mode/auth/migrations/existing-emails',
