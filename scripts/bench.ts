@@ -14,7 +14,9 @@
  *   - CSV export at scale: the 1,000,000 transactions as one streamed `transactions.csv`, every row there
  *     (= X-Total-Count), server CPU ≤ 100 s per million rows; rows/s, MB/s and memory for information
  *     (scripts/bench/csv-export.ts)
- * Needs a build (`npm run build`). `--no-lighthouse` and `--no-api` skip those parts (`--no-csv` the CSV export alone).
+ *   - user import: 100,000 generated rows (mixed valid/invalid) through the real chunk API of a fresh stack, paused and
+ *     resumed midway; created and failed counts exact, ≤ 60 s; rows/s printed (scripts/bench/user-import.ts)
+ * Needs a build (`npm run build`). `--no-lighthouse`, `--no-api` and `--no-import` skip those parts (`--no-csv` the CSV export alone).
  */
 import { existsSync, mkdirSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +34,7 @@ import { hoverClickToFirstRow, HOVER_MS } from './bench/hover-click.ts';
 import { analyticsChartDrawMs } from './bench/analytics-draw.ts';
 import { withSignedInPage } from './bench/sign-in.ts';
 import { DEMO_PROJECTS } from '../src/shared/demo-accounts.ts';
+import { IMPORT_BUDGET, importWithinBudget, runUserImportBench } from './bench/user-import.ts';
 
 export const BUDGETS = {
   loginJsBytes: 130_000,
@@ -73,6 +76,7 @@ const DATA_PAGES = [
   'billing',
   'ecosystem',
   'custom-smtp',
+  'migrations',
 ];
 
 /** The analytics pages (their own, larger budget: the chart library loads with the island). */
@@ -141,6 +145,19 @@ rows.push({
   budget: `≤ ${BUDGETS.legacyMicros} µs`,
   ok: micros <= BUDGETS.legacyMicros,
 });
+
+if (!process.argv.includes('--no-import')) {
+  const imp = await phase('user import', () => runUserImportBench());
+  rows.push({
+    name: `user import of ${imp.rows.toLocaleString('en')} rows (created/failed exact, pause+resume)`,
+    figure:
+      `${Math.round(imp.rowsPerSecond).toLocaleString('en')} rows/s, ${imp.seconds.toFixed(1)} s; ` +
+      `${imp.created}/${imp.expectedCreated} created, ${imp.failed}/${imp.expectedFailed} failed, ${imp.usersTotal} users` +
+      (imp.pauseRefused && imp.retryReplayed ? '' : ', PAUSE OR RETRY WRONG'),
+    budget: `≤ ${IMPORT_BUDGET.maxSeconds} s, exact`,
+    ok: importWithinBudget(imp),
+  });
+}
 
 if (!process.argv.includes('--no-lighthouse')) {
   ensureChromium();

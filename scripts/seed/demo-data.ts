@@ -551,8 +551,9 @@ export async function insertModeData(
         version: 1,
         ...e,
       });
+    const migrationId = seededId('amg', start, r);
     ins.row('auth_migrations', {
-      id: seededId('amg', start, r),
+      id: migrationId,
       ...base,
       source_provider: 'auth0',
       mapping_strategy: 'email',
@@ -563,6 +564,24 @@ export async function insertModeData(
       created_at: start,
       updated_at: start,
       version: 3,
+    });
+    // Its failed rows, as the chunk API stores them (docs/api.md "User import in chunks"): one chunk holding all 13.
+    const reasons = ['Not an email address: player-at-example', 'Duplicate email in the file (first at row 12)'];
+    ins.row('auth_migration_chunks', {
+      migration_id: migrationId,
+      idx: 0,
+      ...base,
+      row_count: 1200,
+      created: 1187,
+      failed: 13,
+      failures: JSON.stringify(
+        Array.from({ length: 13 }, (_, i) => ({
+          row: 40 + i * 89,
+          email: i % 2 ? `player${i}@example.com` : 'player-at-example',
+          reason: reasons[i % 2],
+        })),
+      ),
+      created_at: start,
     });
   }
 

@@ -13,6 +13,7 @@ import { webhookRoutes } from './handlers/webhooks';
 import { analyticsRoutes } from './handlers/analytics';
 import { settingRoutes } from './handlers/settings';
 import { smtpTestRoutes } from './handlers/smtp-test';
+import { userImportRoutes } from './handlers/user-import';
 import { csvExportRoutes } from './csv-export';
 import { apiHandler, createApiApp } from './api-app';
 
@@ -32,6 +33,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...analyticsRoutes,
   ...settingRoutes,
   ...smtpTestRoutes,
+  ...userImportRoutes,
 ];
 // `GET …/{collection}.csv` beside each exported list (same permission, order and filters; csv-export.ts).
 API_ROUTES.push(...csvExportRoutes(API_ROUTES));
