@@ -16,7 +16,8 @@ import { listOf } from '../../../../src/shared/api/common';
 import { parseListQuery } from '../../../../src/shared/api/list-params';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
 import { modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
-import { encryptSecret, randomToken, secretHint } from '../crypto';
+import { encryptSecret, secretHint } from '../crypto';
+import { newWebhookSecret } from '../../webhooks/secrets';
 import { ApiError, isoStrict, json, readJson } from '../request-response';
 import { checkTarget } from '../../net/ssrf-guard';
 import { auditFor, commitCreate } from '../write-commits';
@@ -42,7 +43,16 @@ function webhookToApi(r: Row) {
     description: r.description,
     topics: parseJson(r.topics, []),
     enabled: r.enabled === 1,
+    disabledReason: r.disabled_reason ?? null,
+    // Attached by attachDeliveryStats (webhook-stats.ts) where the answer carries it; null without attempts in 24 h.
+    successRate24h: typeof r.success_rate_24h === 'number' ? r.success_rate_24h : null,
+    lastDeliveryAt: r.last_delivery_at == null ? null : isoStrict(r.last_delivery_at as number),
+    lastDeliveryStatus: r.last_delivery_status ?? null,
     secretHint: r.secret_hint,
+    previousSecretExpiresAt:
+      typeof r.previous_secret_expires_at === 'number' && r.previous_secret_expires_at > Date.now()
+        ? isoStrict(r.previous_secret_expires_at)
+        : null,
     createdAt: isoStrict(r.created_at as number),
     updatedAt: isoStrict(r.updated_at as number),
     version: r.version,
@@ -92,7 +102,7 @@ export const webhookRoutes: ApiRoute[] = [
       const b = await readJson(c.request, webhookCreateSchema);
       await assertWebhookTarget(c, b.url);
       const id = newId('whk');
-      const secret = `whsec_${randomToken(24)}`;
+      const secret = newWebhookSecret();
       const row: Row = {
         id,
         project_id: c.access!.projectId,
@@ -180,13 +190,17 @@ export const webhookRoutes: ApiRoute[] = [
       const data = rows.map((r) => ({
         id: r.id,
         webhookId: r.webhook_id,
+        eventId: r.event_id,
         topic: r.topic,
         attempt: r.attempt,
         status: r.status,
         responseCode: r.response_code,
+        responseBody: r.response_body ?? null,
+        error: r.error ?? null,
         latencyMs: r.latency_ms,
         payload: parseJson(r.payload, {}),
         createdAt: isoStrict(r.created_at as number),
+        nextAttemptAt: r.next_attempt_at == null ? null : isoStrict(r.next_attempt_at as number),
       }));
       return json({ data, page: q.page, limit: q.limit, total });
     },
