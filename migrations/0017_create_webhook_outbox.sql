@@ -2,7 +2,7 @@
 -- change that causes them, one delivery row per attempt, secret rotation, endpoints the engine turned off, notices.
 
 ALTER TABLE webhooks ADD COLUMN disabled_reason TEXT CHECK (disabled_reason IN ('gone', 'failing'));
--- Rotation grace: the previous secret (AES-GCM, aad `webhooks:<id>:previous`) still signs until this time.
+-- Rotation grace: the previous secret (its ciphertext as it was, aad `webhooks:<id>`) still signs until this time.
 ALTER TABLE webhooks ADD COLUMN previous_secret_encrypted TEXT;
 ALTER TABLE webhooks ADD COLUMN previous_secret_expires_at INTEGER;
 -- Latest finished attempt; and the first failed attempt since the last success (5 days later the engine disables).

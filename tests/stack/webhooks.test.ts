@@ -291,6 +291,36 @@ describe('deliveries to a real receiver', () => {
   });
 });
 
+describe('resend and replay through the engine', () => {
+  it('a failed window replayed after the receiver is fixed succeeds; a resend sends the event again now', async () => {
+    await resetClock();
+    let failing = true;
+    // Failing with a Retry-After of an hour: the scheduled retries wait; the replay brings them forward.
+    receiver.on('/replay', (_q, res) =>
+      failing ? res.writeHead(429, { 'Retry-After': '3600' }).end('later') : res.writeHead(200).end('ok'),
+    );
+    const hook = await webhook('/replay');
+    const from = new Date(Date.now() - 1000).toISOString();
+    const events = [await sendTest(hook.id), await sendTest(hook.id), await sendTest(hook.id)];
+    await finished(hook.id, 3);
+    failing = false;
+    const replay = await api('POST', `${P}/webhooks/${hook.id}/replay`, { from, to: new Date().toISOString() });
+    expect(replay).toMatchObject({ status: 202, body: { queued: 3 } });
+    const list = await finished(hook.id, 6);
+    expect(list).toHaveLength(6);
+    const latest = new Map(list.map((d) => [d.eventId, d]));
+    expect([...latest.keys()].sort()).toEqual([...events].sort());
+    expect([...latest.values()].every((d) => d.status === 'succeeded' && d.attempt === 2)).toBe(true);
+    const resent = await api('POST', `${P}/webhooks/${hook.id}/deliveries/${list[0]!.id}/resend`);
+    expect(resent.status).toBe(202);
+    const after = await finished(hook.id, 7);
+    expect(after.find((d) => d.id === resent.body.deliveryId)).toMatchObject({ status: 'succeeded', attempt: 3 });
+    const got = receiver.at('/replay');
+    expect(got).toHaveLength(7);
+    expect(got.every((g) => g.verifiedBy.includes('current'))).toBe(true);
+  });
+});
+
 describe('secret rotation', () => {
   it('during the 24 h grace both secrets verify; after it only the new one', async () => {
     await resetClock(); // the grace ends 24 h after the API's (real) rotation time

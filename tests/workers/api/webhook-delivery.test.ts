@@ -372,23 +372,42 @@ describe('resend, replay and the event log', () => {
     expect((await api('POST', `${base()}/webhooks/${hook.id}/replay`, owner, window)).status).toBe(409);
   });
 
-  it('replay queues the events of the window whose latest attempt failed, once', async () => {
+  it('replay: events of the window whose latest finished attempt failed — a new attempt, or the scheduled retry now', async () => {
     const hook = await newWebhook();
     const now = Date.now();
     const failed = await seedEvent(hook.id, ['failed', 'failed'], now - 3 * 3600_000);
     await seedEvent(hook.id, ['failed', 'succeeded'], now - 3 * 3600_000);
-    await seedEvent(hook.id, ['failed', 'pending'], now - 3 * 3600_000);
+    const retrying = await seedEvent(hook.id, ['failed', 'pending'], now - 3 * 3600_000);
+    await db
+      .prepare('UPDATE webhook_deliveries SET created_at = ? WHERE id = ?')
+      .bind(now + 3600_000, retrying.deliveryIds[1])
+      .run(); // scheduled in an hour
     await seedEvent(hook.id, ['failed'], now - 30 * 3600_000); // outside the window
     const window = { from: new Date(now - 4 * 3600_000).toISOString(), to: new Date(now).toISOString() };
+    const count = async () =>
+      (await db
+        .prepare('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ?')
+        .bind(hook.id)
+        .first<{ n: number }>())!.n;
+    const before = await count();
     const r = await api('POST', `${base()}/webhooks/${hook.id}/replay`, owner, window);
     expect(r.status, r.text).toBe(202);
-    expect(r.body).toEqual({ queued: 1 });
+    expect(r.body).toEqual({ queued: 2 });
+    expect(await count()).toBe(before + 1);
     const pending = await db
       .prepare("SELECT attempt FROM webhook_deliveries WHERE event_id = ? AND status = 'pending'")
       .bind(failed.eventId)
       .all();
     expect(pending.results).toEqual([{ attempt: 3 }]);
-    expect((await api('POST', `${base()}/webhooks/${hook.id}/replay`, owner, window)).body).toEqual({ queued: 0 });
+    const brought = await db
+      .prepare('SELECT created_at FROM webhook_deliveries WHERE id = ?')
+      .bind(retrying.deliveryIds[1])
+      .first<{ created_at: number }>();
+    expect(brought!.created_at).toBeLessThanOrEqual(Date.now());
+    expect(await kicked('deliveries', retrying.deliveryIds[1]!)).toBe(true);
+    // Again: the same two pending attempts are made due now; no new rows.
+    expect((await api('POST', `${base()}/webhooks/${hook.id}/replay`, owner, window)).body).toEqual({ queued: 2 });
+    expect(await count()).toBe(before + 1);
   });
 
   it.each([

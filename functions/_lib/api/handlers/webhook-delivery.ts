@@ -186,7 +186,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     permission: 'write_data',
     collection: 'webhooks',
     tag: 'Webhooks',
-    summary: `Send again every event of a time window whose latest attempt to this webhook failed (at most ${MAX_REPLAY})`,
+    summary: `Send again now every event of a time window whose latest finished attempt to this webhook failed (at most ${MAX_REPLAY}; a scheduled retry is brought forward)`,
     body: webhookReplaySchema,
     response: webhookReplayResponseSchema,
     status: 202,
@@ -194,27 +194,39 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
       const b = await readJson(c.request, webhookReplaySchema);
       const hook = await enabledWebhook(c);
       const db = c.env.DB;
+      // The latest finished attempt of each event failed; a scheduled retry (pending) is brought forward instead of
+      // a new attempt beside it.
       const { results } = await db
         .prepare(
-          `SELECT d.id, d.attempt FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+          `SELECT d.id, (SELECT p.id FROM webhook_deliveries p WHERE p.event_id = d.event_id AND p.webhook_id = ?1
+             AND p.status = 'pending') AS pending_id
+           FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
            WHERE d.webhook_id = ?1 AND e.project_id = ?2 AND e.mode = ?3 AND e.created_at >= ?4 AND e.created_at <= ?5
            AND d.status = 'failed'
-           AND d.attempt = (SELECT MAX(attempt) FROM webhook_deliveries x WHERE x.event_id = d.event_id AND x.webhook_id = ?1)
+           AND d.attempt = (SELECT MAX(attempt) FROM webhook_deliveries x
+             WHERE x.event_id = d.event_id AND x.webhook_id = ?1 AND x.status != 'pending')
            ORDER BY e.created_at LIMIT ?6`,
         )
         .bind(hook.id, c.access!.projectId, modeOf(c), Date.parse(b.from), Date.parse(b.to), MAX_REPLAY)
-        .all<{ id: string; attempt: number }>();
-      const ids = results.map(() => newId('whd', c.now));
-      const inserts = results.map((r, i) =>
-        db
-          .prepare(
-            `INSERT OR IGNORE INTO webhook_deliveries (id, project_id, mode, webhook_id, event_id, topic, attempt, status, payload, created_at)
-             SELECT ?, project_id, mode, webhook_id, event_id, topic, attempt + 1, 'pending', payload, ? FROM webhook_deliveries WHERE id = ?`,
-          )
-          .bind(ids[i], c.now, r.id),
+        .all<{ id: string; pending_id: string | null }>();
+      const ids = results.map((r) => r.pending_id ?? newId('whd', c.now));
+      const writes = results.map((r, i) =>
+        r.pending_id
+          ? db
+              .prepare(
+                `UPDATE webhook_deliveries SET created_at = ?1 WHERE id = ?2 AND status = 'pending'
+                 AND (claimed_until IS NULL OR claimed_until < ?1)`,
+              )
+              .bind(c.now, r.pending_id)
+          : db
+              .prepare(
+                `INSERT OR IGNORE INTO webhook_deliveries (id, project_id, mode, webhook_id, event_id, topic, attempt, status, payload, created_at)
+                 SELECT ?, project_id, mode, webhook_id, event_id, topic, attempt + 1, 'pending', payload, ? FROM webhook_deliveries WHERE id = ?`,
+              )
+              .bind(ids[i], c.now, r.id),
       );
       const done = await db.batch([
-        ...inserts,
+        ...writes,
         auditStmt(db, auditFor(c, 'webhook.replayed', 'webhooks', hook.id as string, { from: b.from, to: b.to })),
       ]);
       const queued = ids.filter((_, i) => (done[i]!.meta.changes ?? 0) > 0);
