@@ -55,3 +55,11 @@ interface Env {
   /** Test sends per project and mode per hour (default 20; `0` = off). */
   SMTP_TEST_PER_HOUR?: string;
 }
+
+// Appended for webhook delivery (see docs/api.md "Webhook delivery").
+interface Env {
+  /** The companion Worker workers/webhook-dispatcher (service binding): enqueues outbox events on its queue. */
+  WEBHOOK_DISPATCHER?: Fetcher;
+  /** `true` in local stacks only: /api/v1/__dispatcher/… is passed to the dispatcher (its cron, test hooks). */
+  WEBHOOK_DISPATCHER_PROXY?: string;
+}

@@ -6,6 +6,8 @@ import { ROOT, run, start, stopOnExit, waitForHttp } from './lib/proc.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 import { startRateLimiter } from './lib/rate-limiter.ts';
+import { dispatcherConfig, startLocalCron } from './lib/webhook-dispatcher.ts';
+import path from 'node:path';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
 import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
 import { takenPortMessage } from './lib/ports.ts';
@@ -46,6 +48,13 @@ const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
 const astro = start('astro', 'astro', ['dev', '--host', '127.0.0.1', '--port', String(astroPort)]);
 await waitForHttp(`http://127.0.0.1:${astroPort}/`);
 const limiter = await startRateLimiter({ quiet: true });
+// The webhook delivery engine in the same runtime (same local D1), as with `npm start`.
+const dispatcher = dispatcherConfig(path.join(ROOT, '.wrangler'), {
+  DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT),
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
+  WEBHOOK_DOH_URL: '',
+  WEBHOOK_LOCAL_HOOKS: 'true',
+});
 const pages = start(
   'pages',
   'wrangler',
@@ -68,6 +77,12 @@ const pages = start(
     'JWKS_CHECK_ALLOW_LOOPBACK=true',
     '--binding',
     'SMTP_ALLOW_LOOPBACK=true',
+    '--binding',
+    'WEBHOOK_DISPATCHER_PROXY=true',
+    '-c',
+    'wrangler.toml',
+    '-c',
+    dispatcher,
     // Member invites go through the emulator's admin invite (its local service-role key; a secret when deployed).
     '--binding',
     `SUPABASE_SERVICE_ROLE_KEY=${process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY}`,
@@ -75,6 +90,7 @@ const pages = start(
   { ...env, ...limiter.env },
 );
 stopOnExit([auth, smtp, astro, pages, limiter.child]);
+startLocalCron(() => `http://127.0.0.1:${port}`);
 console.log(
   `\n  Dashboard (hot reload): http://127.0.0.1:${port}\n  SMTP inbox: http://127.0.0.1:${smtpInboxPort}/inbox\n`,
 );

@@ -486,7 +486,7 @@ export async function insertModeData(
       [...WEBHOOK_TOPICS],
     ].entries()) {
       const id = seededId('whk', start, r);
-      const secret = `whsec_${Buffer.from(r.bytes(24)).toString('base64url')}`;
+      const secret = `whsec_${Buffer.from(r.bytes(24)).toString('base64')}`;
       ins.row('webhooks', {
         id,
         ...base,

@@ -181,11 +181,33 @@ export const webhookListSpec: ListSpec = {
   defaultOrder: { field: 'createdAt', dir: 'desc' },
 };
 
+/** Why the delivery engine turned a webhook off: a 410 answer, or 5 days of failed attempts. */
+export const WEBHOOK_DISABLED_REASONS = ['gone', 'failing'] as const;
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** One row per attempt (docs/api.md "Webhook delivery"). */
 export const deliveryListSpec: ListSpec = {
-  filters: { status: { type: 'enum', ops: ['eq'], values: ['pending', 'succeeded', 'failed'] } },
+  filters: {
+    topic: { type: 'enum', ops: ['eq', 'in'], values: WEBHOOK_TOPICS },
+    status: { type: 'enum', ops: ['eq', 'in'], values: DELIVERY_STATUSES },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
   sorts: ['createdAt'],
   defaultOrder: { field: 'createdAt', dir: 'desc' },
 };
+
+/** The event log: every event of the outbox, one row per event. */
+export const eventLogListSpec: ListSpec = {
+  filters: {
+    topic: { type: 'enum', ops: ['eq', 'in'], values: WEBHOOK_TOPICS },
+    createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
+  },
+  sorts: ['createdAt'],
+  defaultOrder: { field: 'createdAt', dir: 'desc' },
+};
+
+export const NOTICE_KINDS = ['webhook_disabled'] as const;
 
 export const EVENT_TYPES = ['balance_threshold', 'contract_function', 'backend_wallet', 'confirmations'] as const;
 

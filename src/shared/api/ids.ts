@@ -19,6 +19,9 @@ export const ID_PREFIX = {
   audit: 'aud',
   authMigration: 'amg',
   invoice: 'ivc',
+  /** An event of the webhook outbox (the event log): the `webhook-id` of every delivery of it. */
+  webhookEvent: 'evt',
+  notice: 'ntc',
 } as const;
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];
 

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import { WEBHOOK_TOPICS, EVENT_TYPES } from './collections.ts';
-export { WEBHOOK_TOPICS, webhookListSpec, deliveryListSpec, EVENT_TYPES, eventListSpec } from './collections.ts';
+import { WEBHOOK_TOPICS, EVENT_TYPES, WEBHOOK_DISABLED_REASONS, DELIVERY_STATUSES } from './collections.ts';
+export {
+  WEBHOOK_TOPICS,
+  WEBHOOK_DISABLED_REASONS,
+  DELIVERY_STATUSES,
+  webhookListSpec,
+  deliveryListSpec,
+  eventLogListSpec,
+  EVENT_TYPES,
+  eventListSpec,
+} from './collections.ts';
 
 /**
  * The URL's shape; the server then checks its target (functions/_lib/net/ssrf-guard.ts: https, public addresses
@@ -23,13 +32,24 @@ export const webhookSchema = z
     description: z.string().nullable(),
     topics: z.array(z.enum(WEBHOOK_TOPICS)),
     enabled: z.boolean(),
+    /** Why the delivery engine turned it off (410 → 'gone', 5 days of failure → 'failing'); null otherwise. */
+    disabledReason: z.enum(WEBHOOK_DISABLED_REASONS).nullable(),
+    /** Share of finished attempts of the last 24 h that succeeded (0..1); null without any. */
+    successRate24h: z.number().min(0).max(1).nullable(),
+    lastDeliveryAt: timestamp.nullable(),
+    lastDeliveryStatus: z.enum(DELIVERY_STATUSES).nullable(),
     secretHint: z.string(),
+    /** End of the rotation grace: until then deliveries carry a signature with the previous secret too. */
+    previousSecretExpiresAt: timestamp.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
     version: z.number().int(),
   })
   .meta({ id: 'Webhook' });
-export const webhookWithSecretSchema = webhookSchema.extend({ secret: z.string() }).meta({ id: 'WebhookWithSecret' });
+/** `secret`: `whsec_` + standard base64 of 24 random bytes (Standard Webhooks), in this response only. */
+export const webhookWithSecretSchema = webhookSchema
+  .extend({ secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/) })
+  .meta({ id: 'WebhookWithSecret' });
 
 export const webhookCreateSchema = z
   .strictObject({
@@ -49,19 +69,82 @@ export const webhookUpdateSchema = z
   })
   .meta({ id: 'WebhookUpdate' });
 
+/** One attempt to deliver one event to one webhook. */
 export const webhookDeliverySchema = z
   .object({
     id: idSchema('whd'),
     webhookId: idSchema('whk'),
+    /** The event (`webhook-id` header): the same on every attempt of it. */
+    eventId: idSchema('evt'),
     topic: z.string(),
     attempt: z.number().int(),
-    status: z.enum(['pending', 'succeeded', 'failed']),
+    status: z.enum(DELIVERY_STATUSES),
     responseCode: z.number().int().nullable(),
+    /** First 1 KB of the answer's body. */
+    responseBody: z.string().nullable(),
+    /** Why the attempt failed without (or despite) an answer, e.g. "Timed out after 15 s". */
+    error: z.string().nullable(),
     latencyMs: z.number().int().nullable(),
+    /** The JSON body sent. */
     payload: z.unknown(),
     createdAt: timestamp,
+    /** When the next attempt of this event is scheduled (on the latest failed attempt only). */
+    nextAttemptAt: timestamp.nullable(),
   })
   .meta({ id: 'WebhookDelivery' });
+
+export const webhookTestResponseSchema = z.object({ eventId: idSchema('evt') }).meta({ id: 'WebhookTestQueued' });
+export const webhookResendResponseSchema = z
+  .object({ deliveryId: idSchema('whd') })
+  .meta({ id: 'WebhookResendQueued' });
+
+/** The replay window: at most 30 days wide, `from` ≤ `to`. */
+export const webhookReplaySchema = z
+  .strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) })
+  .superRefine((b, ctx) => {
+    const from = Date.parse(b.from);
+    const to = Date.parse(b.to);
+    if (to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: '`to` must not be before `from`' });
+    else if (to - from > 30 * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The window is at most 30 days' });
+  })
+  .meta({ id: 'WebhookReplay' });
+export const webhookReplayResponseSchema = z
+  .object({ queued: z.number().int().min(0) })
+  .meta({ id: 'WebhookReplayQueued' });
+
+const deliveryCounts = z.object({
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+});
+
+/** An event of the log (the outbox): the thin payload sent to every subscribed webhook. */
+export const eventLogItemSchema = z
+  .object({
+    id: idSchema('evt'),
+    topic: z.enum(WEBHOOK_TOPICS),
+    payload: z.unknown(),
+    createdAt: timestamp,
+    /** Webhooks by the status of their latest attempt of this event. */
+    deliveries: deliveryCounts,
+  })
+  .meta({ id: 'EventLogItem' });
+export const eventLogDetailSchema = eventLogItemSchema
+  .extend({
+    attempts: z.array(
+      z.object({
+        deliveryId: idSchema('whd'),
+        webhookId: idSchema('whk'),
+        webhookUrl: z.string().nullable(),
+        attempt: z.number().int(),
+        status: z.enum(DELIVERY_STATUSES),
+        responseCode: z.number().int().nullable(),
+        createdAt: timestamp,
+      }),
+    ),
+  })
+  .meta({ id: 'EventLogDetail' });
 
 export const eventSchema = z
   .object({

@@ -15,6 +15,7 @@ import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
 import { scopeOf, modeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
 import { isoStrict, json } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
+import { Outbox } from '../../webhooks/outbox';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { WALLET_RELATIONS, WALLETS, walletToApi } from './wallets';
 import { attachRelated, type Relation } from '../../db/related';
@@ -131,8 +132,10 @@ export const userRoutes: ApiRoute[] = [
         version: 1,
       };
       const response = userToApi(row);
+      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'users', row)],
+        statements: [insertStmt(c.env.DB, 'users', row), outbox.event('user.created', { id: row.id })],
+        outbox,
         audit: auditFor(c, 'user.created', 'users', row.id as string),
         body: response,
         response,
@@ -156,6 +159,7 @@ export const userRoutes: ApiRoute[] = [
     table: 'users',
     what: 'User',
     action: 'user.updated',
+    event: { topic: 'user.updated', data: (id, fields) => ({ id, changed: fields }) },
     body: userUpdateSchema,
     toApi: userToApi,
     item: userSchema,
@@ -172,6 +176,7 @@ export const userRoutes: ApiRoute[] = [
     table: 'users',
     what: 'User',
     action: 'user.deleted',
+    event: { topic: 'user.deleted', data: (id) => ({ id }) },
   }),
   defineRoute({
     method: 'GET',

@@ -15,12 +15,14 @@ import {
 import { listOf } from '../../../../src/shared/api/common';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
 import { modeOf, scopeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
-import { encryptSecret, randomToken, secretHint } from '../crypto';
+import { encryptSecret, secretHint } from '../crypto';
+import { newWebhookSecret } from '../../webhooks/secrets';
 import { ApiError, isoStrict, json } from '../request-response';
 import { checkTarget } from '../../net/ssrf-guard';
 import { auditFor, commitCreate } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { mustReference } from './wallets';
+import { attachDeliveryStats } from '../../webhooks/stats';
 
 const W = '/projects/:projectId/:mode/webhooks';
 
@@ -34,14 +36,23 @@ async function assertWebhookTarget(c: ApiContext, url: string): Promise<void> {
 }
 const E = '/projects/:projectId/:mode/events';
 
-function webhookToApi(r: Row) {
+export function webhookToApi(r: Row) {
   return {
     id: r.id,
     url: r.url,
     description: r.description,
     topics: parseJson(r.topics, []),
     enabled: r.enabled === 1,
+    disabledReason: r.disabled_reason ?? null,
+    // Attached by attachDeliveryStats (webhooks/stats.ts) where the answer carries it; null without attempts in 24 h.
+    successRate24h: typeof r.success_rate_24h === 'number' ? r.success_rate_24h : null,
+    lastDeliveryAt: r.last_delivery_at == null ? null : isoStrict(r.last_delivery_at as number),
+    lastDeliveryStatus: r.last_delivery_status ?? null,
     secretHint: r.secret_hint,
+    previousSecretExpiresAt:
+      typeof r.previous_secret_expires_at === 'number' && r.previous_secret_expires_at > Date.now()
+        ? isoStrict(r.previous_secret_expires_at)
+        : null,
     createdAt: isoStrict(r.created_at as number),
     updatedAt: isoStrict(r.updated_at as number),
     version: r.version,
@@ -75,6 +86,7 @@ export const webhookRoutes: ApiRoute[] = [
     spec: webhookListSpec,
     toApi: webhookToApi,
     item: webhookSchema,
+    attach: attachDeliveryStats,
   }),
   defineRoute({
     method: 'POST',
@@ -91,7 +103,7 @@ export const webhookRoutes: ApiRoute[] = [
       const b = c.body;
       await assertWebhookTarget(c, b.url);
       const id = newId('whk');
-      const secret = `whsec_${randomToken(24)}`;
+      const secret = newWebhookSecret();
       const row: Row = {
         id,
         project_id: c.access!.projectId,
@@ -122,7 +134,7 @@ export const webhookRoutes: ApiRoute[] = [
     summary: 'Read a webhook',
     table: 'webhooks',
     what: 'Webhook',
-    toApi: webhookToApi,
+    toApi: async (r, c) => (await attachDeliveryStats(c, [r]), webhookToApi(r)),
     item: webhookSchema,
   }),
   updateRoute({
@@ -141,7 +153,8 @@ export const webhookRoutes: ApiRoute[] = [
         ...(b.url === undefined ? {} : { url: b.url }),
         ...(b.description === undefined ? {} : { description: b.description }),
         ...(b.topics === undefined ? {} : { topics: [...new Set(b.topics)] }),
-        ...(b.enabled === undefined ? {} : { enabled: b.enabled }),
+        // Turned on or off by a person: the engine's reason and failure streak are over.
+        ...(b.enabled === undefined ? {} : { enabled: b.enabled, disabled_reason: null, failing_since: null }),
       };
     },
   }),
@@ -169,7 +182,7 @@ export const webhookRoutes: ApiRoute[] = [
         c.env.DB,
         {
           table: 'webhook_deliveries',
-          columns: { createdAt: 'created_at', status: 'status' },
+          columns: { createdAt: 'created_at', status: 'status', topic: 'topic' },
           scopeSql: () => ({ sql: 'webhook_id = ?', args: [hook.id] }),
         },
         deliveryListSpec,
@@ -179,13 +192,17 @@ export const webhookRoutes: ApiRoute[] = [
       const data = rows.map((r) => ({
         id: r.id,
         webhookId: r.webhook_id,
+        eventId: r.event_id,
         topic: r.topic,
         attempt: r.attempt,
         status: r.status,
         responseCode: r.response_code,
+        responseBody: r.response_body ?? null,
+        error: r.error ?? null,
         latencyMs: r.latency_ms,
         payload: parseJson(r.payload, {}),
         createdAt: isoStrict(r.created_at as number),
+        nextAttemptAt: r.next_attempt_at == null ? null : isoStrict(r.next_attempt_at as number),
       }));
       return json({ data, page: q.page, limit: q.limit, total });
     },
