@@ -5,6 +5,17 @@ import { defineConfig } from 'vitest/config';
 import { buildPagesASSETSBinding, cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 
 const root = import.meta.dirname;
+
+const kicks: unknown[] = [];
+async function dispatcherRecorder(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (request.method === 'POST' && url.pathname === '/enqueue') {
+    kicks.push(await request.json());
+    return new Response(null, { status: 202 });
+  }
+  if (url.pathname === '/kicks') return Response.json(kicks);
+  return new Response('not found', { status: 404 });
+}
 const dist = path.resolve(root, process.env.DASHBOARD_DIST ?? 'dist');
 
 /**
@@ -75,8 +86,13 @@ export default defineConfig({
                   durableObjects: { RATE_LIMITER: 'RateLimiter' },
                 },
               ],
-              // The edge tests serve the real build; API tests work without it.
-              ...(existsSync(dist) ? { serviceBindings: { ASSETS: await buildPagesASSETSBinding(dist) } } : {}),
+              serviceBindings: {
+                // The edge tests serve the real build; API tests work without it.
+                ...(existsSync(dist) ? { ASSETS: await buildPagesASSETSBinding(dist) } : {}),
+                // The webhook dispatcher's /enqueue as the API calls it after an outbox commit: recorded here, read
+                // back by tests at GET /kicks (the engine itself runs in the `stack` project's real processes).
+                WEBHOOK_DISPATCHER: dispatcherRecorder,
+              },
             },
           })),
         ],

@@ -45,3 +45,9 @@ interface Env {
   /** The payment provider's host (e.g. `checkout.example-pay.com`): checkout URLs are only ever built on it. */
   BILLING_PROVIDER_HOST?: string;
 }
+
+// Appended for webhook delivery (see docs/api.md "Webhook delivery").
+interface Env {
+  /** The companion Worker workers/webhook-dispatcher (service binding): enqueues outbox events on its queue. */
+  WEBHOOK_DISPATCHER?: Fetcher;
+}

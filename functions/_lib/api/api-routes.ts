@@ -10,6 +10,7 @@ import { contractRoutes } from './handlers/contracts';
 import { backendWalletRoutes } from './handlers/backend-wallets';
 import { apiKeyRoutes } from './handlers/api-keys';
 import { webhookRoutes } from './handlers/webhooks';
+import { webhookDeliveryRoutes } from './handlers/webhook-delivery';
 import { analyticsRoutes } from './handlers/analytics';
 import { settingRoutes } from './handlers/settings';
 import { csvExportRoutes } from './csv-export';
@@ -29,6 +30,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...backendWalletRoutes,
   ...apiKeyRoutes,
   ...webhookRoutes,
+  ...webhookDeliveryRoutes,
   ...analyticsRoutes,
   ...settingRoutes,
 ];

@@ -8,6 +8,13 @@ import { json, notFound, readJson } from './request-response';
 import type { Permission } from './rbac';
 import { auditFor, commitUpdate } from './write-commits';
 import { listOf } from '../../../src/shared/api/common';
+import { Outbox } from '../webhooks/outbox';
+
+/** The webhook event a write emits (written in its batch, only when the write matched: docs/api.md "Webhook delivery"). */
+export interface WriteEvent {
+  topic: string;
+  data: (id: string, fields: string[]) => Record<string, unknown>;
+}
 
 type ToApi = (row: Row) => unknown;
 
@@ -24,6 +31,8 @@ export function listRoute(o: {
   permission?: Permission;
   /** Summaries of referenced rows to attach before `toApi` (names instead of bare ids). */
   relations?: readonly Relation[];
+  /** Adds computed columns to the page's rows before `toApi` (e.g. a webhook's 24 h success rate). */
+  attach?: (c: ApiContext, rows: Row[]) => Promise<void>;
 }): ApiRoute {
   return {
     method: 'GET',
@@ -40,6 +49,7 @@ export function listRoute(o: {
       const q = parseListQuery(o.spec, c.url.searchParams);
       const { rows, total } = await listRows(c.env.DB, o.def, o.spec, scopeOf(c), q);
       if (o.relations) await attachRelated(c.env.DB, scopeOf(c), rows, o.relations);
+      if (o.attach) await o.attach(c, rows);
       return json({ data: rows.map(o.toApi), page: q.page, limit: q.limit, total });
     },
   };
@@ -92,6 +102,7 @@ export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
   toColumns: (body: Omit<z.output<S>, 'version'>, c: ApiContext) => Row | Promise<Row>;
   toApi: ToApi;
   item: z.ZodType;
+  event?: WriteEvent;
 }): ApiRoute {
   return {
     method: 'PATCH',
@@ -106,13 +117,16 @@ export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
       const { version, ...rest } = (await readJson(c.request, o.body)) as z.output<S>;
       const id = c.params.id!;
       const set = await o.toColumns(rest as Omit<z.output<S>, 'version'>, c);
+      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
       const row = await commitUpdate<Row>(
         c,
         updateStmt(c.env.DB, o.table, scopeOf(c), id, version, set, c.now),
         auditFor(c, o.action, o.table, id, { fields: Object.keys(rest) }),
         o.what,
         async () => (await getRow(c.env.DB, o.table, scopeOf(c), id)) !== null,
+        o.event ? [outbox.event(o.event.topic, o.event.data(id, Object.keys(rest)), { onlyIfChanged: true })] : [],
       );
+      outbox.kick(c.env, c.waitUntil);
       return json(o.toApi(row));
     },
   };
@@ -127,6 +141,7 @@ export function deleteRoute(o: {
   what: string;
   action: string;
   permission?: Permission;
+  event?: WriteEvent;
 }): ApiRoute {
   return {
     method: 'DELETE',
@@ -138,11 +153,14 @@ export function deleteRoute(o: {
     status: 204,
     handler: async (c) => {
       const id = c.params.id!;
+      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
       const [res] = await c.env.DB.batch([
         deleteStmt(c.env.DB, o.table, scopeOf(c), id),
         auditStmt(c.env.DB, auditFor(c, o.action, o.table, id), true),
+        ...(o.event ? [outbox.event(o.event.topic, o.event.data(id, []), { onlyIfChanged: true })] : []),
       ]);
       if (!res!.meta.changes) throw notFound(o.what);
+      outbox.kick(c.env, c.waitUntil);
       return new Response(null, { status: 204 });
     },
   };

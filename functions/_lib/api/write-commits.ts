@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../db/core';
 import type { ApiContext } from './context';
 import { sha256Hex } from './crypto';
 import { ApiError, json } from './request-response';
+import type { Outbox } from '../webhooks/outbox';
 
 /** Audit entry fields of a write made by the caller in the route's project and mode. */
 export function auditFor(
@@ -43,6 +44,8 @@ export async function commitCreate(
     response: unknown;
     status?: number;
     requestBody?: unknown;
+    /** The write's webhook events (their statements are in `statements`): the dispatcher is asked after the commit. */
+    outbox?: Outbox;
   },
 ): Promise<Response> {
   const status = o.status ?? 201;
@@ -51,6 +54,7 @@ export async function commitCreate(
   const stmts = [...o.statements, auditStmt(db, o.audit)];
   if (key === null) {
     await db.batch(stmts);
+    o.outbox?.kick(c.env, c.waitUntil);
     return json(o.response, status);
   }
   if (!KEY_RE.test(key)) throw new ApiError('bad_request', 'Idempotency-Key must be 1–255 printable ASCII characters');
@@ -85,6 +89,7 @@ export async function commitCreate(
     }
     throw err;
   }
+  o.outbox?.kick(c.env, c.waitUntil);
   return json(o.response, status);
 }
 
@@ -157,9 +162,11 @@ export async function commitUpdate<R>(
   audit: AuditEntry,
   what: string,
   exists: () => Promise<boolean>,
+  /** More statements of the same write, each guarded like the audit entry (e.g. its outbox event). */
+  also: D1PreparedStatement[] = [],
 ): Promise<R> {
   const db = c.env.DB;
-  const [res] = await db.batch([update, auditStmt(db, audit, true)]);
+  const [res] = await db.batch([update, auditStmt(db, audit, true), ...also]);
   const row = res!.results[0] as R | undefined;
   if (row) return row;
   if (await exists())

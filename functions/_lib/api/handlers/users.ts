@@ -14,6 +14,7 @@ import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
 import { scopeOf, modeOf, type ApiContext, type ApiRoute } from '../context';
 import { isoStrict, json, readJson } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
+import { Outbox } from '../../webhooks/outbox';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { WALLET_RELATIONS, WALLETS, walletToApi } from './wallets';
 import { attachRelated, type Relation } from '../../db/related';
@@ -130,8 +131,10 @@ export const userRoutes: ApiRoute[] = [
         version: 1,
       };
       const response = userToApi(row);
+      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'users', row)],
+        statements: [insertStmt(c.env.DB, 'users', row), outbox.event('user.created', { id: row.id })],
+        outbox,
         audit: auditFor(c, 'user.created', 'users', row.id as string),
         body: response,
         response,
@@ -155,6 +158,7 @@ export const userRoutes: ApiRoute[] = [
     table: 'users',
     what: 'User',
     action: 'user.updated',
+    event: { topic: 'user.updated', data: (id, fields) => ({ id, changed: fields }) },
     body: userUpdateSchema,
     toApi: userToApi,
     item: userSchema,
@@ -171,6 +175,7 @@ export const userRoutes: ApiRoute[] = [
     table: 'users',
     what: 'User',
     action: 'user.deleted',
+    event: { topic: 'user.deleted', data: (id) => ({ id }) },
   }),
   {
     method: 'GET',

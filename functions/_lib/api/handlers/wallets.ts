@@ -10,6 +10,7 @@ import { getRow, insertStmt, type Row } from '../../db/core';
 import { scopeOf, modeOf, type ApiContext, type ApiRoute } from '../context';
 import { ApiError, isoStrict, readJson } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
+import { Outbox } from '../../webhooks/outbox';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders';
 import type { Relation } from '../../db/related';
 
@@ -107,8 +108,11 @@ export const walletRoutes: ApiRoute[] = [
         version: 1,
       };
       const response = walletToApi(row);
+      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
+      const created = { id: row.id, userId: row.user_id, chainId: row.chain_id, address: row.address };
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'wallets', row)],
+        statements: [insertStmt(c.env.DB, 'wallets', row), outbox.event('account.created', created)],
+        outbox,
         audit: auditFor(c, 'wallet.created', 'wallets', row.id as string),
         body: response,
         response,

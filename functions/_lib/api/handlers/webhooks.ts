@@ -23,6 +23,7 @@ import { checkTarget } from '../../net/ssrf-guard';
 import { auditFor, commitCreate } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { mustReference } from './wallets';
+import { attachDeliveryStats } from '../../webhooks/stats';
 
 const W = '/projects/:projectId/:mode/webhooks';
 
@@ -36,7 +37,7 @@ async function assertWebhookTarget(c: ApiContext, url: string): Promise<void> {
 }
 const E = '/projects/:projectId/:mode/events';
 
-function webhookToApi(r: Row) {
+export function webhookToApi(r: Row) {
   return {
     id: r.id,
     url: r.url,
@@ -44,7 +45,7 @@ function webhookToApi(r: Row) {
     topics: parseJson(r.topics, []),
     enabled: r.enabled === 1,
     disabledReason: r.disabled_reason ?? null,
-    // Attached by attachDeliveryStats (webhook-stats.ts) where the answer carries it; null without attempts in 24 h.
+    // Attached by attachDeliveryStats (webhooks/stats.ts) where the answer carries it; null without attempts in 24 h.
     successRate24h: typeof r.success_rate_24h === 'number' ? r.success_rate_24h : null,
     lastDeliveryAt: r.last_delivery_at == null ? null : isoStrict(r.last_delivery_at as number),
     lastDeliveryStatus: r.last_delivery_status ?? null,
@@ -86,6 +87,7 @@ export const webhookRoutes: ApiRoute[] = [
     spec: webhookListSpec,
     toApi: webhookToApi,
     item: webhookSchema,
+    attach: attachDeliveryStats,
   }),
   {
     method: 'POST',
@@ -133,7 +135,7 @@ export const webhookRoutes: ApiRoute[] = [
     summary: 'Read a webhook',
     table: 'webhooks',
     what: 'Webhook',
-    toApi: webhookToApi,
+    toApi: async (r, c) => (await attachDeliveryStats(c, [r]), webhookToApi(r)),
     item: webhookSchema,
   }),
   updateRoute({
@@ -152,7 +154,8 @@ export const webhookRoutes: ApiRoute[] = [
         ...(b.url === undefined ? {} : { url: b.url }),
         ...(b.description === undefined ? {} : { description: b.description }),
         ...(b.topics === undefined ? {} : { topics: [...new Set(b.topics)] }),
-        ...(b.enabled === undefined ? {} : { enabled: b.enabled }),
+        // Turned on or off by a person: the engine's reason and failure streak are over.
+        ...(b.enabled === undefined ? {} : { enabled: b.enabled, disabled_reason: null, failing_since: null }),
       };
     },
   }),
@@ -180,7 +183,7 @@ export const webhookRoutes: ApiRoute[] = [
         c.env.DB,
         {
           table: 'webhook_deliveries',
-          columns: { createdAt: 'created_at', status: 'status' },
+          columns: { createdAt: 'created_at', status: 'status', topic: 'topic' },
           scopeSql: () => ({ sql: 'webhook_id = ?', args: [hook.id] }),
         },
         deliveryListSpec,

@@ -1,0 +1,116 @@
+import { deliver, fanOut, sweep, type Engine } from '../../functions/_lib/webhooks/dispatch';
+import { dohResolver } from '../../functions/_lib/net/doh';
+import { TIMEOUT_MS } from '../../functions/_lib/webhooks/schedule';
+
+/**
+ * The webhook delivery engine's Worker (docs/api.md "Webhook delivery"). The dashboard's Functions call it through
+ * a service binding (`POST /enqueue`) after an outbox event commits; it puts the work on its queue, whose consumer
+ * fans events out and makes attempts; retries are delayed messages; a cron enqueues whatever a lost message or a
+ * crash left behind. Locally `npm start` and the test stacks run it with `wrangler dev` on the same D1 state.
+ */
+
+export interface DispatcherEnv {
+  DB: D1Database;
+  DELIVERIES: Queue<Message>;
+  DATA_ENCRYPTION_KEY?: string;
+  WEBHOOK_ALLOW_LOOPBACK?: string;
+  /** DNS-over-HTTPS endpoint for the send-time SSRF check of host names; empty: names are checked as written. */
+  WEBHOOK_DOH_URL?: string;
+  /** Attempt timeout (default 15 000 ms); the stack tests shorten it. */
+  WEBHOOK_TIMEOUT_MS?: string;
+  /** How overdue a pending attempt or an event must be before the cron enqueues it (default 60 000 ms). */
+  WEBHOOK_SWEEP_GRACE_MS?: string;
+  /** `true` (tests only): `/__test/clock` moves the schedule's clock and `/__test/sweep` runs the cron's work. */
+  WEBHOOK_TEST_HOOKS?: string;
+}
+
+export type Message = { kind: 'event' | 'attempt'; id: string };
+
+/** The test clock's offset (ms), moved only through /__test/clock when WEBHOOK_TEST_HOOKS=true. */
+let clockOffset = 0;
+
+function engine(env: DispatcherEnv): Engine {
+  return {
+    db: env.DB,
+    env,
+    now: () => Date.now() + clockOffset,
+    random: Math.random,
+    enqueue: async (id, delayMs) => {
+      await env.DELIVERIES.send(
+        { kind: 'attempt', id },
+        { delaySeconds: Math.min(43_200, Math.max(0, Math.ceil(delayMs / 1000))) },
+      );
+    },
+    fetch: (input, init) => fetch(input, init),
+    resolve: env.WEBHOOK_DOH_URL ? dohResolver(env.WEBHOOK_DOH_URL) : undefined,
+    allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+    timeoutMs: Number(env.WEBHOOK_TIMEOUT_MS) || TIMEOUT_MS,
+  };
+}
+
+async function enqueueAll(env: DispatcherEnv, messages: Message[]): Promise<void> {
+  for (let i = 0; i < messages.length; i += 100)
+    await env.DELIVERIES.sendBatch(messages.slice(i, i + 100).map((body) => ({ body })));
+}
+
+async function runSweep(env: DispatcherEnv, graceMs: number) {
+  const found = await sweep(engine(env), graceMs);
+  await enqueueAll(env, [
+    ...found.events.map((id) => ({ kind: 'event' as const, id })),
+    ...found.deliveries.map((id) => ({ kind: 'attempt' as const, id })),
+  ]);
+  return found;
+}
+
+const ID = /^(evt|whd)_[0-9a-f-]{36}$/;
+
+export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    if (request.method === 'POST' && url.pathname === '/enqueue') {
+      const body = (await request.json().catch(() => null)) as { events?: unknown; deliveries?: unknown } | null;
+      const list = (v: unknown) =>
+        Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && ID.test(x)) : [];
+      const messages: Message[] = [
+        ...list(body?.events).map((id) => ({ kind: 'event' as const, id })),
+        ...list(body?.deliveries).map((id) => ({ kind: 'attempt' as const, id })),
+      ];
+      if (!messages.length || messages.length > 1000) return new Response('bad request', { status: 400 });
+      await enqueueAll(env, messages);
+      return new Response(null, { status: 202 });
+    }
+    if (env.WEBHOOK_TEST_HOOKS === 'true' && request.method === 'POST' && url.pathname.startsWith('/__test/')) {
+      if (url.pathname === '/__test/clock') {
+        const { advanceMs } = (await request.json()) as { advanceMs: number };
+        clockOffset += advanceMs;
+        return Response.json({ now: Date.now() + clockOffset });
+      }
+      if (url.pathname === '/__test/sweep')
+        return Response.json(await runSweep(env, Number(url.searchParams.get('graceMs') ?? 0)));
+    }
+    if (url.pathname === '/health') return new Response('ok');
+    return new Response('dashboard-webhook-dispatcher: called by the dashboard Pages project only', { status: 404 });
+  },
+
+  async queue(batch, env) {
+    const e = engine(env);
+    await Promise.all(
+      batch.messages.map(async (m) => {
+        try {
+          if (m.body.kind === 'event') {
+            const ids = await fanOut(e, m.body.id);
+            await Promise.all(ids.map((id) => deliver(e, id)));
+          } else await deliver(e, m.body.id);
+          m.ack();
+        } catch (err) {
+          console.error(`webhook-dispatcher: ${m.body.kind} ${m.body.id}: ${String(err)}`);
+          m.retry({ delaySeconds: 5 });
+        }
+      }),
+    );
+  },
+
+  async scheduled(_controller, env) {
+    await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
+  },
+} satisfies ExportedHandler<DispatcherEnv, Message>;
