@@ -72,6 +72,9 @@ const DATA_PAGES = [
   'members',
   'billing',
   'ecosystem',
+  'webhooks',
+  'webhook',
+  'events',
 ];
 
 /** The analytics pages (their own, larger budget: the chart library loads with the island). */

@@ -87,7 +87,10 @@ export function EventSheet({ id, apiPath }: { id: string; apiPath: string }) {
               Deliveries
             </h3>
             {e.attempts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No webhook of this mode subscribes to this topic.</p>
+              <p className="text-sm text-muted-foreground">
+                No attempt yet: no webhook of this mode subscribed to this topic when it happened, or its first
+                attempt is still to come.
+              </p>
             ) : (
               <ul className="grid gap-2">
                 {e.attempts.map((a) => (
