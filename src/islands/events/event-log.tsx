@@ -24,15 +24,20 @@ function Results({ d }: { d: EventLogItem['deliveries'] }) {
   );
 }
 
+/** The part of a payload that differs between events (`data`; the topic and time have their own columns). */
+function dataOf(payload: unknown): unknown {
+  return payload && typeof payload === 'object' && 'data' in payload ? payload.data : payload;
+}
+
 const columns: Column<EventLogItem>[] = [
   { id: 'topic', header: 'Topic', cell: (e) => <span className="font-mono text-xs">{e.topic}</span> },
   { id: 'results', header: 'Webhooks', cell: (e) => <Results d={e.deliveries} /> },
   {
     id: 'payload',
-    header: 'Payload',
+    header: 'Data',
     cell: (e) => (
       <span className="block max-w-80 truncate font-mono text-xs text-muted-foreground">
-        {JSON.stringify(e.payload)}
+        {JSON.stringify(dataOf(e.payload))}
       </span>
     ),
   },

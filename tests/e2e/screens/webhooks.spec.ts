@@ -109,6 +109,22 @@ test('webhooks: list with status, success rate and last delivery; filter; a webh
   await page.getByRole('button', { name: 'Clear Status filter' }).click();
   await expect(log.nth(7)).toBeVisible();
 
+  // Date filter: from 4 hours ago, the attempts of the last 4 hours only (2 seeded), with a "From" chip.
+  await page.getByRole('button', { name: 'Date' }).click();
+  const dates = page.getByRole('dialog', { name: 'Filter by date' });
+  const ms = Date.now() - 4 * 3600_000;
+  await dates
+    .getByLabel('From')
+    .fill(new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+  await dates.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/filters=.*createdAt/);
+  await expect(page.getByRole('group', { name: 'Filters' })).toContainText('From');
+  await expect(log.nth(1)).toBeVisible();
+  expect(await log.count()).toBeLessThan(8);
+  await expect(log.filter({ hasText: /(5|6|9|1\d|2\d) hours ago/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear created at filter' }).click();
+  await expect(log.nth(7)).toBeVisible();
+
   // An attempt in its sheet: status, response code, latency and the request payload.
   await log.first().click();
   const sheet = page.getByRole('dialog', { name: /(Succeeded|Failed) delivery/ });
