@@ -50,4 +50,6 @@ interface Env {
 interface Env {
   /** The companion Worker workers/webhook-dispatcher (service binding): enqueues outbox events on its queue. */
   WEBHOOK_DISPATCHER?: Fetcher;
+  /** `true` in local stacks only: /api/v1/__dispatcher/… is passed to the dispatcher (its cron, test hooks). */
+  WEBHOOK_DISPATCHER_PROXY?: string;
 }

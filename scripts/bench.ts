@@ -14,7 +14,8 @@
  *   - CSV export at scale: the 1,000,000 transactions as one streamed `transactions.csv`, every row there
  *     (= X-Total-Count), server CPU ≤ 100 s per million rows; rows/s, MB/s and memory for information
  *     (scripts/bench/csv-export.ts)
- * Needs a build (`npm run build`). `--no-lighthouse` and `--no-api` skip those parts (`--no-csv` the CSV export alone).
+ * Needs a build (`npm run build`). `--no-lighthouse` and `--no-api` skip those parts (`--no-csv` the CSV export alone,
+ * `--no-webhooks` the webhook delivery burst).
  */
 import { existsSync, mkdirSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,7 @@ import { hoverClickToFirstRow, HOVER_MS } from './bench/hover-click.ts';
 import { analyticsChartDrawMs } from './bench/analytics-draw.ts';
 import { withSignedInPage } from './bench/sign-in.ts';
 import { DEMO_PROJECTS } from '../src/shared/demo-accounts.ts';
+import { runWebhookBench, WEBHOOK_BUDGET } from './bench/webhooks.ts';
 
 export const BUDGETS = {
   loginJsBytes: 130_000,
@@ -307,6 +309,29 @@ if (!process.argv.includes('--no-api')) {
       ok: true,
     });
   }
+}
+
+if (!process.argv.includes('--no-webhooks')) {
+  console.log(`bench: webhook delivery, a burst of ${WEBHOOK_BUDGET.events} events to a local receiver…`);
+  const w = await phase('webhook burst', () => runWebhookBench());
+  rows.push({
+    name: `Webhooks: ${w.events}-event burst, delivered and verified`,
+    figure: `${w.delivered} delivered, ${w.verified} verified`,
+    budget: `all ${w.events}`,
+    ok: w.delivered === w.events && w.verified === w.events,
+  });
+  rows.push({
+    name: 'Webhooks: event → first attempt p95',
+    figure: `${Math.round(w.p95Ms)} ms (p50 ${Math.round(w.p50Ms)} ms)`,
+    budget: `≤ ${WEBHOOK_BUDGET.p95FirstAttemptMs} ms`,
+    ok: w.p95Ms <= WEBHOOK_BUDGET.p95FirstAttemptMs,
+  });
+  rows.push({
+    name: 'Webhooks: deliveries per second (info)',
+    figure: `${w.deliveriesPerSecond.toFixed(0)}/s`,
+    budget: '(info)',
+    ok: true,
+  });
 }
 
 const width = Math.max(...rows.map((r) => r.name.length));

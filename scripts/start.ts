@@ -9,6 +9,8 @@ import { localEncryptionKey } from './seed/local-secrets.ts';
 import { DEMO_ACCOUNTS, LOCAL_AUTH } from '../src/shared/demo-accounts.ts';
 import { startSupervisedPagesServer } from './lib/pages-server.ts';
 import { startRateLimiter } from './lib/rate-limiter.ts';
+import { dispatcherConfig, startLocalCron } from './lib/webhook-dispatcher.ts';
+import path from 'node:path';
 import { takenPortMessage } from './lib/ports.ts';
 import { killTree } from './lib/supervise.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
@@ -45,9 +47,19 @@ auth.once('exit', (code) => {
 });
 const limiter = await startRateLimiter({ quiet: true });
 running.push({ stop: () => killTree(limiter.child) });
+// The webhook delivery engine (workers/webhook-dispatcher) in the same runtime as the Pages server (same local D1).
+const dispatcher = dispatcherConfig(path.join(ROOT, '.wrangler'), {
+  DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT),
+  // Local only, like the API's: a receiver on this machine may get deliveries.
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
+  // Offline: host names are checked as written (the deployed Worker resolves them over DNS-over-HTTPS).
+  WEBHOOK_DOH_URL: '',
+  WEBHOOK_LOCAL_HOOKS: 'true',
+});
 const pages = await startSupervisedPagesServer({
   port,
   env: limiter.env,
+  workers: [dispatcher],
   bindings: {
     PUBLIC_SUPABASE_URL: authUrl,
     DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT),
@@ -55,6 +67,8 @@ const pages = await startSupervisedPagesServer({
     SUPABASE_SERVICE_ROLE_KEY: process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY,
     // Local only: webhooks may target a receiver on this machine (never set in the deployed configuration).
     WEBHOOK_ALLOW_LOOPBACK: 'true',
+    // Local only: /api/v1/__dispatcher/… reaches the webhook dispatcher (its cron, fired below each minute).
+    WEBHOOK_DISPATCHER_PROXY: 'true',
     // Local only: the providers' JWKS check may fetch a key set served on this machine.
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
   },
@@ -64,6 +78,7 @@ const pages = await startSupervisedPagesServer({
   },
 });
 running.push(pages);
+running.push(startLocalCron(() => pages.url));
 
 function stop(code: number): never {
   stopping = true;

@@ -11,6 +11,8 @@ export interface PagesServerOptions {
   quiet?: boolean;
   /** Extra environment of the wrangler process (the rate limiter's `WRANGLER_REGISTRY_PATH`). */
   env?: Record<string, string>;
+  /** Configs of auxiliary Workers run in the same runtime (the webhook dispatcher, scripts/lib/webhook-dispatcher.ts). */
+  workers?: string[];
 }
 
 /** Serves dist/ (or `DASHBOARD_DIST`) with the Functions through `wrangler pages dev` on 127.0.0.1 and waits until it answers. */
@@ -26,6 +28,7 @@ export async function startPagesServer(options: PagesServerOptions): Promise<{ u
     '--show-interactive-dev-session=false',
   ];
   if (options.persistTo) args.push('--persist-to', options.persistTo);
+  if (options.workers?.length) args.push('-c', 'wrangler.toml', ...options.workers.flatMap((w) => ['-c', w]));
   for (const [k, v] of Object.entries(options.bindings ?? {})) args.push('--binding', `${k}=${v}`);
   const child = start('pages', 'wrangler', args, {
     ...process.env,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { run } from './proc.ts';
 import { startPagesServer, startSupervisedPagesServer } from './pages-server.ts';
 import { startRateLimiter } from './rate-limiter.ts';
+import { dispatcherConfig, runDispatcherCron, startLocalCron } from './webhook-dispatcher.ts';
 import { killTree } from './supervise.ts';
 import { startCaptureServer } from '../../dev/capture-server.ts';
 import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
@@ -18,6 +19,8 @@ export interface StackOptions {
   posthogKey?: string;
   /** Restart the Pages server when it stops answering, probing this often (ms); unset: no supervision. */
   superviseEveryMs?: number;
+  /** Variables of the webhook dispatcher over the stack's (e.g. WEBHOOK_ALLOW_LOOPBACK=false for SSRF tests). */
+  dispatcherVars?: Record<string, string>;
 }
 
 /**
@@ -58,6 +61,10 @@ export async function startStack(options: StackOptions) {
     BILLING_PROVIDER_HOST: 'checkout.payments.test',
     // The providers' JWKS check may fetch the local auth emulator's key set (loopback; never set when deployed).
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
+    // Webhooks may target receivers on this machine, as with `npm start` (never set when deployed).
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    // /api/v1/__dispatcher/… reaches the webhook dispatcher (its cron; test hooks): local stacks only.
+    WEBHOOK_DISPATCHER_PROXY: 'true',
   };
   if (capture && options.posthogKey) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;
@@ -65,7 +72,24 @@ export async function startStack(options: StackOptions) {
   }
   // The API's rate limits count in the companion Worker's Durable Object; the browser tests stay far below them.
   const limiter = await startRateLimiter({ quiet: true });
-  const serverOptions = { port: options.port, persistTo: state, quiet: true, bindings, env: limiter.env };
+  // The webhook delivery engine in the same runtime (same D1); its test hooks (the schedule's clock, a sweep now)
+  // are on in test stacks only; the cron fires every minute.
+  const dispatcher = dispatcherConfig(state, {
+    DATA_ENCRYPTION_KEY: encryptionKey,
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    WEBHOOK_DOH_URL: '',
+    WEBHOOK_LOCAL_HOOKS: 'true',
+    WEBHOOK_TEST_HOOKS: 'true',
+    ...options.dispatcherVars,
+  });
+  const serverOptions = {
+    port: options.port,
+    persistTo: state,
+    quiet: true,
+    bindings,
+    env: limiter.env,
+    workers: [dispatcher],
+  };
   const pages = options.superviseEveryMs
     ? await startSupervisedPagesServer({
         ...serverOptions,
@@ -77,8 +101,11 @@ export async function startStack(options: StackOptions) {
         child: () => s.child,
         stop: () => killTree(s.child),
       }));
+  const cron = startLocalCron(() => pages.url);
   return {
     url: pages.url,
+    /** The dispatcher's cron work once now (the real scheduled sweep, through the local proxy). */
+    runDispatcherCron: () => runDispatcherCron(pages.url),
     auth,
     state,
     /** The wrangler process of the moment (a supervised server replaces it when it restarts). */
@@ -87,6 +114,7 @@ export async function startStack(options: StackOptions) {
     close: async () => {
       // What a stopping wrangler prints (e.g. its esbuild service's dump when its pipe closes) is not news.
       for (const child of [pages.child(), limiter.child]) child.stderr?.removeAllListeners('data');
+      cron.stop();
       pages.stop();
       killTree(limiter.child);
       capture?.close();

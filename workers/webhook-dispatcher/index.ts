@@ -22,12 +22,16 @@ export interface DispatcherEnv {
   WEBHOOK_SWEEP_GRACE_MS?: string;
   /** `true` (tests only): `/__test/clock` moves the schedule's clock and `/__test/sweep` runs the cron's work. */
   WEBHOOK_TEST_HOOKS?: string;
+  /** `true` in local stacks: `POST /__local/cron` runs the scheduled work (`wrangler pages dev` fires no crons). */
+  WEBHOOK_LOCAL_HOOKS?: string;
 }
 
 export type Message = { kind: 'event' | 'attempt'; id: string };
 
 /** The test clock's offset (ms), moved only through /__test/clock when WEBHOOK_TEST_HOOKS=true. */
 let clockOffset = 0;
+/** Settings a test sets through /__test/config (WEBHOOK_TEST_HOOKS=true): the SSRF tests run with loopback off. */
+const testConfig: { allowLoopback?: boolean; dohUrl?: string } = {};
 
 function engine(env: DispatcherEnv): Engine {
   return {
@@ -42,8 +46,9 @@ function engine(env: DispatcherEnv): Engine {
       );
     },
     fetch: (input, init) => fetch(input, init),
-    resolve: env.WEBHOOK_DOH_URL ? dohResolver(env.WEBHOOK_DOH_URL) : undefined,
-    allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+    resolve:
+      (testConfig.dohUrl ?? env.WEBHOOK_DOH_URL) ? dohResolver((testConfig.dohUrl ?? env.WEBHOOK_DOH_URL)!) : undefined,
+    allowLoopback: testConfig.allowLoopback ?? env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     timeoutMs: Number(env.WEBHOOK_TIMEOUT_MS) || TIMEOUT_MS,
   };
 }
@@ -79,11 +84,17 @@ export default {
       await enqueueAll(env, messages);
       return new Response(null, { status: 202 });
     }
+    if (env.WEBHOOK_LOCAL_HOOKS === 'true' && request.method === 'POST' && url.pathname === '/__local/cron')
+      return Response.json(await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000));
     if (env.WEBHOOK_TEST_HOOKS === 'true' && request.method === 'POST' && url.pathname.startsWith('/__test/')) {
       if (url.pathname === '/__test/clock') {
         const { advanceMs } = (await request.json()) as { advanceMs: number };
         clockOffset += advanceMs;
         return Response.json({ now: Date.now() + clockOffset });
+      }
+      if (url.pathname === '/__test/config') {
+        Object.assign(testConfig, await request.json());
+        return Response.json(testConfig);
       }
       if (url.pathname === '/__test/sweep')
         return Response.json(await runSweep(env, Number(url.searchParams.get('graceMs') ?? 0)));
