@@ -88,8 +88,8 @@ export function EventSheet({ id, apiPath }: { id: string; apiPath: string }) {
             </h3>
             {e.attempts.length === 0 ? (
               <p className="text-sm text-muted-foreground">
-                No attempt yet: no webhook of this mode subscribed to this topic when it happened, or its first
-                attempt is still to come.
+                No attempt yet: no webhook of this mode subscribed to this topic when it happened, or its first attempt
+                is still to come.
               </p>
             ) : (
               <ul className="grid gap-2">

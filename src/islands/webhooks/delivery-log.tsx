@@ -38,7 +38,20 @@ const columns: Column<Delivery>[] = [
     header: 'Latency',
     cell: (d) => (d.latencyMs === null ? dash : <span className="tabular-nums">{d.latencyMs} ms</span>),
   },
-  { id: 'createdAt', header: 'Sent', sort: 'createdAt', cell: (d) => <RelativeTime iso={d.createdAt} /> },
+  {
+    id: 'createdAt',
+    header: 'When',
+    sort: 'createdAt',
+    // A pending attempt's time is when it is due (a retry waits for its turn in the schedule).
+    cell: (d) =>
+      d.status === 'pending' ? (
+        <span className="inline-flex gap-1">
+          due <RelativeTime iso={d.createdAt} />
+        </span>
+      ) : (
+        <RelativeTime iso={d.createdAt} />
+      ),
+  },
   {
     id: 'nextAttemptAt',
     header: 'Next attempt',

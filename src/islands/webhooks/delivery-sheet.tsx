@@ -54,7 +54,7 @@ export function DeliverySheet({
       open
       onOpenChange={(open) => !open && onClose()}
       title={`${STATUS_LABEL[d.status]} delivery`}
-      description={`Attempt ${d.attempt} of a ${d.topic} event, ${exactTime(d.createdAt)}.`}
+      description={`Attempt ${d.attempt} of a ${d.topic} event, ${d.status === 'pending' ? 'due ' : ''}${exactTime(d.createdAt)}.`}
     >
       <dl>
         <Row label="Status">

@@ -201,6 +201,6 @@ test('events: the event log lists events with their webhooks’ results; an even
   await expect(sheet.getByText(eventId)).toBeVisible({ timeout: 20_000 });
   await expect(async () => {
     await page.reload();
-    await expect(sheet.getByRole('link', { name: hook.url })).toBeVisible({ timeout: 2000 });
+    await expect(sheet.getByRole('link', { name: hook.url }).first()).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
 });
