@@ -82,6 +82,7 @@ test('events: create a balance-threshold monitor on a backend wallet by name, fi
   await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel(/Below this amount/)).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByText('Choose a backend wallet.')).toBeVisible();
+  await expectAccessible(page);
 
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Backend wallet').selectOption({ label: 'Gas tank' });

@@ -149,6 +149,7 @@ test('webhooks: create, the API’s refusal at the URL field, the signing secret
   await form.getByRole('button', { name: 'Add webhook' }).click();
   await expect(url).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText('Choose at least one topic.')).toBeVisible();
+  await expectAccessible(page);
 
   // A private address: the server's SSRF guard refuses it, its message at the URL field; what was typed stays.
   await url.fill('https://10.0.0.1/hooks');
