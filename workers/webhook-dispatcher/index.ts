@@ -67,10 +67,18 @@ async function runSweep(env: DispatcherEnv, graceMs: number) {
   return found;
 }
 
+/** An event: fan it out and make the first attempts; an attempt: make it. */
+async function handle(e: Engine, m: Message): Promise<void> {
+  if (m.kind === 'event') {
+    const ids = await fanOut(e, m.id);
+    await Promise.all(ids.map((id) => deliver(e, id)));
+  } else await deliver(e, m.id);
+}
+
 const ID = /^(evt|whd)_[0-9a-f-]{36}$/;
 
 export default {
-  async fetch(request, env) {
+  async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (request.method === 'POST' && url.pathname === '/enqueue') {
       const body = (await request.json().catch(() => null)) as { events?: unknown; deliveries?: unknown } | null;
@@ -81,7 +89,11 @@ export default {
         ...list(body?.deliveries).map((id) => ({ kind: 'attempt' as const, id })),
       ];
       if (!messages.length || messages.length > 1000) return new Response('bad request', { status: 400 });
-      await enqueueAll(env, messages);
+      // The first attempt goes out at once from here (no queue hop: the p95 event → first attempt budget); a
+      // failure on the way puts the work on the queue, and a crash leaves it to the cron's sweep.
+      ctx.waitUntil(
+        Promise.all(messages.map((m) => handle(engine(env), m).catch(() => env.DELIVERIES.send(m).catch(() => {})))),
+      );
       return new Response(null, { status: 202 });
     }
     if (env.WEBHOOK_LOCAL_HOOKS === 'true' && request.method === 'POST' && url.pathname === '/__local/cron')
@@ -108,10 +120,7 @@ export default {
     await Promise.all(
       batch.messages.map(async (m) => {
         try {
-          if (m.body.kind === 'event') {
-            const ids = await fanOut(e, m.body.id);
-            await Promise.all(ids.map((id) => deliver(e, id)));
-          } else await deliver(e, m.body.id);
+          await handle(e, m.body);
           m.ack();
         } catch (err) {
           console.error(`webhook-dispatcher: ${m.body.kind} ${m.body.id}: ${String(err)}`);
