@@ -80,6 +80,9 @@ const DATA_PAGES = [
   'ecosystem',
   'custom-smtp',
   'migrations',
+  'webhooks',
+  'webhook',
+  'events',
 ];
 
 /** The analytics pages (their own, larger budget: the chart library loads with the island). */

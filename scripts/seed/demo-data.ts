@@ -487,6 +487,34 @@ export async function insertModeData(
     ].entries()) {
       const id = seededId('whk', start, r);
       const secret = `whsec_${Buffer.from(r.bytes(24)).toString('base64')}`;
+      // Eight attempts, 3 hours apart, each with its event in the outbox (event ids derived from the attempt's, not
+      // drawn, so the demo data after this stays the same).
+      const attempts = Array.from({ length: 8 }, (_, d) => {
+        const t = p.now - d * 3 * 3600_000;
+        const ok = r.next() < 0.8;
+        const deliveryId = seededId('whd', t, r);
+        const topic = r.pick(topics);
+        const attempt = ok ? 1 : r.int(1, 5);
+        const responseCode = ok ? 200 : r.pick([500, 502, 404]);
+        const latency = r.int(40, 900);
+        r.pick(topics); // (drawn, as before this attempt had its event: the values drawn after it stay the same)
+        const payload = JSON.stringify({
+          type: topic,
+          timestamp: new Date(t).toISOString(),
+          data: { id: r.pick(users) },
+        });
+        return {
+          t,
+          ok,
+          deliveryId,
+          eventId: `evt_${deliveryId.slice(4)}`,
+          topic,
+          attempt,
+          responseCode,
+          latency,
+          payload,
+        };
+      });
       ins.row('webhooks', {
         id,
         ...base,
@@ -494,28 +522,54 @@ export async function insertModeData(
         description: null,
         topics: JSON.stringify(topics),
         enabled: i === 2 ? 0 : 1,
+        // The third was turned off by the delivery engine (its endpoint answered 410 Gone), with a notice below.
+        disabled_reason: i === 2 ? 'gone' : null,
+        last_delivery_at: attempts[0]!.t,
+        last_delivery_status: attempts[0]!.ok ? 'succeeded' : 'failed',
         secret_encrypted: await encryptLocal(p.encryptionKey, secret, `webhooks:${id}`),
         secret_hint: secretHint(secret),
         created_at: start,
         updated_at: start,
         version: 1,
       });
-      for (let d = 0; d < 8; d++) {
-        const t = p.now - d * 3 * 3600_000;
-        const ok = r.next() < 0.8;
+      for (const a of attempts) {
+        ins.row('webhook_events', {
+          id: a.eventId,
+          ...base,
+          topic: a.topic,
+          payload: a.payload,
+          webhook_id: null,
+          dispatched_at: a.t,
+          created_at: a.t,
+        });
         ins.row('webhook_deliveries', {
-          id: seededId('whd', t, r),
+          id: a.deliveryId,
           ...base,
           webhook_id: id,
-          topic: r.pick(topics),
-          attempt: ok ? 1 : r.int(1, 5),
-          status: ok ? 'succeeded' : 'failed',
-          response_code: ok ? 200 : r.pick([500, 502, 404]),
-          latency_ms: r.int(40, 900),
-          payload: JSON.stringify({ type: r.pick(topics), data: { id: r.pick(users) } }),
-          created_at: t,
+          event_id: a.eventId,
+          topic: a.topic,
+          attempt: a.attempt,
+          status: a.ok ? 'succeeded' : 'failed',
+          response_code: a.responseCode,
+          response_body: a.ok
+            ? '{"received":true}'
+            : `<html><body>${a.responseCode} from the demo endpoint</body></html>`,
+          error: a.ok ? null : `The endpoint answered ${a.responseCode}`,
+          latency_ms: a.latency,
+          payload: a.payload,
+          created_at: a.t,
         });
       }
+      if (i === 2)
+        ins.row('notices', {
+          id: `ntc_${id.slice(4)}`,
+          ...base,
+          kind: 'webhook_disabled',
+          webhook_id: id,
+          reason: 'gone',
+          dismissed_at: null,
+          created_at: p.now - 3600_000,
+        });
     }
     const events = [
       {

@@ -133,7 +133,7 @@ export function FilterChips({
         .filter((f) => !chipFields.has(f.field))
         .map((f) => (
           <span
-            key={f.field}
+            key={`${f.field}:${f.op}`}
             className="inline-flex h-8 items-center gap-1 rounded-full border border-primary bg-primary/10 pl-3 text-sm"
           >
             {describe?.(f) ?? (

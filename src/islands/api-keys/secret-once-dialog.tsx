@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
 import { DialogRoot } from '../../components/ui/dialog-root';
@@ -8,7 +8,24 @@ import { DialogRoot } from '../../components/ui/dialog-root';
  * Shows a new secret exactly once. It cannot be dismissed (no Escape, no outside click, no close button) until the
  * user confirms it is saved; the value lives only in this component's state: never in the URL, storage or analytics.
  */
-export function SecretOnceDialog({ secret, title, onDone }: { secret: string; title: string; onDone: () => void }) {
+export function SecretOnceDialog({
+  secret,
+  title,
+  onDone,
+  description = 'Copy it now and keep it somewhere safe. It is shown only this once: we store a hash, not the key.',
+  noun = 'secret key',
+  children,
+}: {
+  secret: string;
+  title: string;
+  onDone: () => void;
+  /** What happens to the secret after this dialog (the default is an API key's). */
+  description?: string;
+  /** What the secret is called in the copy button and the checkbox. */
+  noun?: string;
+  /** More to say under the secret (e.g. a rotation's grace period). */
+  children?: ReactNode;
+}) {
   const [saved, setSaved] = useState(false);
   return (
     <DialogRoot
@@ -27,17 +44,18 @@ export function SecretOnceDialog({ secret, title, onDone }: { secret: string; ti
               <KeyRound className="h-5 w-5" aria-hidden /> {title}
             </DialogPrimitive.Title>
             <DialogPrimitive.Description className="text-sm text-muted-foreground">
-              Copy it now and keep it somewhere safe. It is shown only this once: we store a hash, not the key.
+              {description}
             </DialogPrimitive.Description>
             <div className="flex items-center gap-2 rounded-md border border-border bg-muted/50 p-3">
               <code data-secret className="min-w-0 flex-1 font-mono text-sm break-all">
                 {secret}
               </code>
-              <CopyButton value={secret} label="secret key" size="md" />
+              <CopyButton value={secret} label={noun} size="md" />
             </div>
+            {children}
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} className="h-4 w-4" />
-              I have saved this secret key
+              I have saved this {noun}
             </label>
             <div className="flex justify-end">
               <Button disabled={!saved} onClick={onDone}>

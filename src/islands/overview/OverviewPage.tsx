@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/ui/state-panel';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useModePath, useProjectRoute } from '../../lib/use-project';
 import { $skipOnboarding } from '../../stores/onboarding';
+import { WebhookNotices } from '../webhooks/notices-banner';
 import { SamplesSection } from './samples-section';
 import { trend, windowFilters, type Windows } from './overview-windows';
 
@@ -174,6 +175,7 @@ export function OverviewPage() {
   const [windows] = useState(() => windowFilters(Date.now()));
   return (
     <div className="grid gap-6">
+      <WebhookNotices />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <CountCard title="New users, last 30 days" path={base && `${base}/users`} windows={windows} />
         <CountCard title="New wallets, last 30 days" path={base && `${base}/wallets`} windows={windows} />
