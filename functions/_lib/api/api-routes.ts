@@ -5,6 +5,7 @@ import { billingRoutes } from './handlers/billing';
 import { walletRoutes } from './handlers/wallets';
 import { userRoutes } from './handlers/users';
 import { transactionRoutes } from './handlers/transactions';
+import { transactionStatusRoutes } from './handlers/transaction-status';
 import { policyRoutes } from './handlers/policies';
 import { contractRoutes } from './handlers/contracts';
 import { backendWalletRoutes } from './handlers/backend-wallets';
@@ -26,6 +27,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...walletRoutes,
   ...userRoutes,
   ...transactionRoutes,
+  ...transactionStatusRoutes,
   ...policyRoutes,
   ...contractRoutes,
   ...backendWalletRoutes,

@@ -66,6 +66,31 @@ export const transactionCreateSchema = z
   })
   .meta({ id: 'TransactionCreate' });
 
+/** A status reported by the relayer or the chain indexer (docs/api.md "Transaction status changes"). */
+export const transactionStatusChangeSchema = z
+  .strictObject({
+    status: z.enum(TX_STATUSES).exclude(['new']),
+    transactionHash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'A 0x-prefixed 32-byte hash')
+      .optional(),
+    userOperationHash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'A 0x-prefixed 32-byte hash')
+      .optional(),
+    blockNumber: z.number().int().min(0).optional(),
+    gasUsed: z.number().int().min(0).optional(),
+    gasFee: z
+      .string()
+      .regex(/^[0-9]{1,78}$/, 'Wei as a decimal string')
+      .optional(),
+    costUsd: z.number().min(0).optional(),
+    error: z
+      .strictObject({ reason: z.string().min(1).max(200), explanation: z.string().max(1000).optional() })
+      .optional(),
+  })
+  .meta({ id: 'TransactionStatusChange' });
+
 export const analyticsQuerySchema = z.strictObject({ timeFrame: z.enum(TIME_FRAMES).default('month') });
 export const transactionSeriesSchema = z
   .object({
