@@ -9,6 +9,7 @@ import { transactionStatusRoutes } from './handlers/transaction-status';
 import { policyRoutes } from './handlers/policies';
 import { contractRoutes } from './handlers/contracts';
 import { backendWalletRoutes } from './handlers/backend-wallets';
+import { backendWalletBalanceRoutes } from './handlers/backend-wallet-balances';
 import { apiKeyRoutes } from './handlers/api-keys';
 import { webhookRoutes } from './handlers/webhooks';
 import { webhookDeliveryRoutes } from './handlers/webhook-delivery';
@@ -31,6 +32,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...policyRoutes,
   ...contractRoutes,
   ...backendWalletRoutes,
+  ...backendWalletBalanceRoutes,
   ...apiKeyRoutes,
   ...webhookRoutes,
   ...webhookDeliveryRoutes,

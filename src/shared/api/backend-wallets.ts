@@ -29,6 +29,13 @@ export const backendWalletSchema = z
   })
   .meta({ id: 'BackendWallet' });
 
+/** A balance reported by the balance indexer (docs/api.md "Balance records and balance events"). */
+export const backendWalletBalanceRecordSchema = z
+  .strictObject({
+    wei: z.string().regex(/^(0|[1-9][0-9]{0,77})$/, 'Wei as decimal digits, without leading zeros'),
+  })
+  .meta({ id: 'BackendWalletBalanceRecord' });
+
 /** How long an ownership challenge may be signed and used. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
 

@@ -21,7 +21,7 @@ import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders
 const P = '/projects/:projectId/:mode/backend-wallets';
 
 /** Recorded balances (migration 0013: `[{chainId, wei, recordedAt: ms}]`) in the API's shape; a bad value reads as none. */
-function balancesOf(raw: unknown) {
+export function balancesOf(raw: unknown) {
   let list: unknown;
   try {
     list = JSON.parse(typeof raw === 'string' ? raw : '[]');
@@ -37,7 +37,7 @@ function balancesOf(raw: unknown) {
 }
 
 /** API shape: never the private key. */
-function toApi(r: Row) {
+export function backendWalletToApi(r: Row) {
   return {
     id: r.id,
     name: r.name,
@@ -145,7 +145,7 @@ export const backendWalletRoutes: ApiRoute[] = [
       columns: { createdAt: 'created_at', custody: 'custody', name: 'name', address: 'address' },
     },
     spec: backendWalletListSpec,
-    toApi,
+    toApi: backendWalletToApi,
     item: backendWalletSchema,
   }),
   defineRoute({
@@ -189,7 +189,7 @@ export const backendWalletRoutes: ApiRoute[] = [
         updated_at: c.now,
         version: 1,
       };
-      const response = toApi(row);
+      const response = backendWalletToApi(row);
       try {
         return await commitCreate(c, {
           statements: [insertStmt(c.env.DB, 'backend_wallets', row)],
@@ -210,7 +210,7 @@ export const backendWalletRoutes: ApiRoute[] = [
     summary: 'Read a backend wallet',
     table: 'backend_wallets',
     what: 'Backend wallet',
-    toApi,
+    toApi: backendWalletToApi,
     item: backendWalletSchema,
   }),
   updateRoute({
@@ -222,7 +222,7 @@ export const backendWalletRoutes: ApiRoute[] = [
     action: 'backend_wallet.renamed',
     body: backendWalletUpdateSchema,
     toColumns: (b) => ({ name: b.name }),
-    toApi,
+    toApi: backendWalletToApi,
     item: backendWalletSchema,
   }),
   deleteRoute({
