@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { Badge } from '../../components/ui/badge';
 import { RelativeTime } from '../../components/ui/relative-time';
-import { eventLogListSpec, WEBHOOK_TOPICS } from '../../shared/api/webhooks';
+import { eventLogListSpec, WEBHOOK_TOPICS } from '../../shared/api/collections';
 import { useModePath } from '../../lib/use-project';
 import { useSearch } from '../../lib/use-search';
 import { patchSearch } from '../../stores/location';

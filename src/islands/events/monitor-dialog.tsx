@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { backendWalletSchema } from '../../shared/api/backend-wallets';
 import type { contractSchema } from '../../shared/api/contracts';
-import { EVENT_TYPES } from '../../shared/api/webhooks';
+import { EVENT_TYPES } from '../../shared/api/collections';
 import { CHAINS_BY_MODE, chainName } from '../../shared/chains';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

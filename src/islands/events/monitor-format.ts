@@ -1,5 +1,5 @@
 /** Words and amounts of event monitors (docs/api.md "Events"): pure, shared by the list and the dialog. */
-import { EVENT_TYPES } from '../../shared/api/webhooks';
+import { EVENT_TYPES } from '../../shared/api/collections';
 import { chainById } from '../../shared/chains';
 
 export type MonitorType = (typeof EVENT_TYPES)[number];

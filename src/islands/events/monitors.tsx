@@ -4,7 +4,7 @@ import { DataList, type Column } from '../../components/data-list/data-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { RelativeTime } from '../../components/ui/relative-time';
-import { EVENT_TYPES, eventListSpec } from '../../shared/api/webhooks';
+import { EVENT_TYPES, eventListSpec } from '../../shared/api/collections';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
 import { TYPE_LABEL } from './monitor-format';
 import { MonitorTarget, type Monitor } from './monitor-target';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { RelativeTime } from '../../components/ui/relative-time';
-import { webhookListSpec } from '../../shared/api/webhooks';
+import { webhookListSpec } from '../../shared/api/collections';
 import { projectPath } from '../../shared/routes';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
 import { CreateWebhookDialog } from './create-webhook-dialog';

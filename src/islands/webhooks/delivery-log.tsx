@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { Button } from '../../components/ui/button';
 import { RelativeTime } from '../../components/ui/relative-time';
-import { deliveryListSpec, WEBHOOK_TOPICS } from '../../shared/api/webhooks';
+import { deliveryListSpec, WEBHOOK_TOPICS } from '../../shared/api/collections';
 import { invalidatePaths } from '../../lib/query';
 import { DateRangeFilter, describeDateFilter } from '../shared/date-range-filter';
 import { ReplayDialog } from './replay-dialog';
