@@ -1,23 +1,10 @@
-// zod/mini: these run in the browser on every page, where full zod would add ~20 KB. (List views are read by
-// src/components/data-list/list-view.ts with the API's own validator.)
-import { z } from 'zod/mini';
-
-const str = (max = 2048) => z.catch(z.optional(z.string().check(z.maxLength(max))), undefined);
+// Zod-free: these run in the browser on the auth pages and the home, where a validator library would put its core
+// on the page (docs/decisions.md, "What every page loads"). List views are read by
+// src/components/data-list/list-view.ts with the API's own validator.
 
 /** `type` on /auth/confirm: only these two values are valid. */
-export const confirmTypeSchema = z.enum(['signup', 'invite']);
-
-/** Params of the auth pages. */
-export const authParamsSchema = z.object({
-  error: str(500),
-  success: str(500),
-  redirectTo: str(),
-  token_hash: str(500),
-  type: z.optional(z.string()),
-});
-
-/** Params of the dashboard home. */
-export const homeParamsSchema = z.object({ from: str() });
+export const CONFIRM_TYPES = ['signup', 'invite'] as const;
+export type ConfirmType = (typeof CONFIRM_TYPES)[number];
 
 /** Reads URLSearchParams into a plain object (first value wins). */
 export function paramsObject(search: URLSearchParams | string): Record<string, string> {
@@ -27,18 +14,37 @@ export function paramsObject(search: URLSearchParams | string): Record<string, s
   return out;
 }
 
-export type ConfirmType = z.infer<typeof confirmTypeSchema>;
+/** The value of `key`, or undefined when it is missing or longer than `max` characters. */
+function short(params: Record<string, string>, key: string, max = 2048): string | undefined {
+  const v = params[key];
+  return v !== undefined && v.length <= max ? v : undefined;
+}
+
+/** Params of the auth pages. */
+export interface AuthParams {
+  error: string | undefined;
+  success: string | undefined;
+  redirectTo: string | undefined;
+  token_hash: string | undefined;
+  type: string | undefined;
+}
 
 /** Parses auth params. `type` is checked apart so that a bad value can be shown as an error. */
-export function parseAuthParams(search: URLSearchParams | string): z.infer<typeof authParamsSchema> & {
+export function parseAuthParams(search: URLSearchParams | string): AuthParams & {
   confirmType: ConfirmType | undefined;
   typeError: string | undefined;
 } {
-  const base = authParamsSchema.parse(paramsObject(search));
+  const p = paramsObject(search);
+  const base: AuthParams = {
+    error: short(p, 'error', 500),
+    success: short(p, 'success', 500),
+    redirectTo: short(p, 'redirectTo'),
+    token_hash: short(p, 'token_hash', 500),
+    type: p.type,
+  };
   if (base.type === undefined) return { ...base, confirmType: undefined, typeError: undefined };
-  const parsed = confirmTypeSchema.safeParse(base.type);
-  return parsed.success
-    ? { ...base, confirmType: parsed.data, typeError: undefined }
+  return (CONFIRM_TYPES as readonly string[]).includes(base.type)
+    ? { ...base, confirmType: base.type as ConfirmType, typeError: undefined }
     : {
         ...base,
         confirmType: undefined,
@@ -47,6 +53,6 @@ export function parseAuthParams(search: URLSearchParams | string): z.infer<typeo
 }
 
 /** Parses the dashboard home params. */
-export function parseHomeParams(search: URLSearchParams | string): z.infer<typeof homeParamsSchema> {
-  return homeParamsSchema.parse(paramsObject(search));
+export function parseHomeParams(search: URLSearchParams | string): { from: string | undefined } {
+  return { from: short(paramsObject(search), 'from') };
 }

@@ -1,13 +1,13 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { STORAGE_KEYS } from '../shared/storage-keys';
-import { THEME_CSS_VARIABLES, ecosystemThemeSchema, faviconType, type EcosystemTheme } from '../shared/theme';
+import { THEME_CSS_VARIABLES, faviconType, readEcosystemTheme, type EcosystemTheme } from '../shared/theme';
 import { jsonCodec } from './json-codec';
 
 /** The ecosystem theme, applied to the CSS variables as stored. */
 export const $ecosystemTheme = persistentAtom<EcosystemTheme>(
   STORAGE_KEYS.ecosystemTheme,
   {},
-  jsonCodec<EcosystemTheme>({}, (v): v is EcosystemTheme => ecosystemThemeSchema.safeParse(v).success),
+  jsonCodec<EcosystemTheme>({}, (v): v is EcosystemTheme => readEcosystemTheme(v) !== undefined),
 );
 
 /** The page icon of src/layouts/BaseLayout.astro, shown when the theme has none. */
@@ -32,7 +32,9 @@ export function applyTheme(theme: EcosystemTheme, doc: Document = document): voi
 
 /** Saves and applies a new theme (other tabs follow through the storage event). */
 export function setEcosystemTheme(theme: EcosystemTheme): void {
-  $ecosystemTheme.set(ecosystemThemeSchema.parse(theme));
+  const checked = readEcosystemTheme(theme);
+  if (!checked) throw new TypeError('Not an ecosystem theme: each field is a string within its length limit.');
+  $ecosystemTheme.set(checked);
 }
 
 /** Keeps the document in step with the stored theme, in this tab and when another tab changes it. */

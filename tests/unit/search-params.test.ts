@@ -21,6 +21,11 @@ describe('auth params', () => {
     });
   });
 
+  it('drops a value longer than its limit instead of keeping a cut one', () => {
+    expect(parseAuthParams(`error=${'x'.repeat(501)}&success=ok`)).toMatchObject({ error: undefined, success: 'ok' });
+    expect(parseHomeParams(`from=/${'a'.repeat(2048)}`).from).toBeUndefined();
+  });
+
   it('home reads from', () => {
     expect(parseHomeParams('from=%2Fwallets')).toEqual({ from: '/wallets' });
   });

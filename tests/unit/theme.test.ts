@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faviconType } from '../../src/shared/theme';
+import { faviconType, readEcosystemTheme } from '../../src/shared/theme';
 import { THEME_SCRIPT } from '../../src/lib/theme-script';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys';
 
@@ -51,4 +51,23 @@ describe('the inline theme script', () => {
   it('skips fields that are not strings', () => {
     expect(runThemeScript(JSON.stringify({ primaryColor: 7, radius: '2px' })).vars).toEqual({ '--radius': '2px' });
   });
+});
+
+describe('readEcosystemTheme (the stored theme, checked on every page)', () => {
+  it.each([
+    [{}, {}],
+    [
+      { primaryColor: '#123456', radius: '8px' },
+      { primaryColor: '#123456', radius: '8px' },
+    ],
+    [{ primaryColor: '#123456', extra: 'dropped' }, { primaryColor: '#123456' }],
+    [{ primaryColor: 'x'.repeat(100) }, { primaryColor: 'x'.repeat(100) }],
+    [{ primaryColor: 'x'.repeat(101) }, undefined],
+    [{ faviconUrl: 'x'.repeat(2049) }, undefined],
+    [{ radius: 8 }, undefined],
+    [{ radius: null }, undefined],
+    [null, undefined],
+    [[], undefined],
+    ['#123456', undefined],
+  ])('%j → %j', (stored, read) => expect(readEcosystemTheme(stored)).toEqual(read));
 });
