@@ -10,7 +10,7 @@ export const THEME_FIELD_MAX = {
 } as const;
 
 /** The ecosystem theme as stored under `dashboard:ecosystemTheme`. */
-export type EcosystemTheme = { [K in keyof typeof THEME_FIELD_MAX]?: string };
+export type EcosystemTheme = { -readonly [K in keyof typeof THEME_FIELD_MAX]?: string };
 
 /**
  * The stored theme's fields, or undefined when the value is not a theme: not a plain object, or a field that is not a
