@@ -360,6 +360,7 @@ export async function insertModeData(
   const contracts: string[] = [];
   const contractAddresses: Address[] = [];
   const backendWallets: string[] = [];
+  const backendWalletAddresses: Address[] = [];
   const policies: string[] = [];
   if (!light) {
     const abis = [
@@ -403,11 +404,12 @@ export async function insertModeData(
     for (const [i, name] of ['Treasury', 'Gas tank', 'Rewards payer'].entries()) {
       const id = seededId('dac', start, r);
       backendWallets.push(id);
+      backendWalletAddresses.push(address(r));
       ins.row('backend_wallets', {
         id,
         ...base,
         name,
-        address: address(r),
+        address: backendWalletAddresses.at(-1),
         custody: i === 2 ? 'added' : 'custodial',
         chain_id: null,
         balances: JSON.stringify(balances[i]),
@@ -579,7 +581,14 @@ export async function insertModeData(
         threshold: '100000000000000000',
         backend_wallet_id: backendWallets[1],
       },
-      { name: 'NFT minted', type: 'contract_function', contract_id: contracts[1], function_name: 'mint' },
+      // Any Hero NFT moved into the treasury (docs/api.md "Event monitors": "" matches any value).
+      {
+        name: 'Heroes into the treasury',
+        type: 'contract_function',
+        contract_id: contracts[1],
+        function_name: 'transferFrom',
+        function_args: JSON.stringify(['', backendWalletAddresses[0], '']),
+      },
       {
         name: 'Treasury activity',
         type: 'backend_wallet',
@@ -596,6 +605,7 @@ export async function insertModeData(
         threshold: null,
         contract_id: null,
         function_name: null,
+        function_args: null,
         backend_wallet_id: null,
         chain_id: null,
         confirmations: null,

@@ -1,7 +1,8 @@
 /**
- * JSON ABIs without viem: reading pasted text (saying where it does not parse), grouping the items for the ABI
- * browser, canonical signatures, and checking a function's arguments by their Solidity types. viem (checksums,
- * selectors, encoding) is loaded separately, after the page shows.
+ * JSON ABIs without viem or zod, for the contract page in the browser and the event monitors' checks in functions/:
+ * reading pasted text (saying where it does not parse), grouping the items for the ABI browser, canonical signatures,
+ * and checking a function's arguments by their Solidity types. The caller brings the checksum check (viem's): the
+ * browser loads viem after the page shows.
  */
 
 export interface AbiParam {

@@ -47,6 +47,9 @@ export function ToasterView() {
         offset={TOAST_RULES.offset}
         mobileOffset={TOAST_RULES.offset}
         swipeDirections={[]}
+        // The dashboard follows the system's colour scheme (src/styles/global.css); the toasts do too, so their rich
+        // colours keep their contrast in dark mode.
+        theme="system"
         richColors
         closeButton
         containerAriaLabel="Notifications"

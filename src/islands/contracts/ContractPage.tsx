@@ -18,7 +18,7 @@ import { useApiQuery } from '../../lib/use-api-query';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
 import { useSearch } from '../../lib/use-search';
 import { patchSearch } from '../../stores/location';
-import { findFunction, groupAbi, readableSignature, signatureOf, type AbiItem } from './abi';
+import { findFunction, groupAbi, readableSignature, signatureOf, type AbiItem } from '../../shared/abi';
 import { FunctionPanel } from './function-panel';
 import type { ViemBits } from './viem-bits';
 import type { Contract } from './types';

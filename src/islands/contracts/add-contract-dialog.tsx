@@ -7,7 +7,7 @@ import type { Mode } from '../../shared/routes';
 import { ApiRequestError } from '../../lib/api-client';
 import { apiWrite } from '../../lib/api-write';
 import { cn } from '../../lib/cn';
-import { parseAbiText } from './abi';
+import { parseAbiText } from '../../shared/abi';
 import type { ViemBits } from './viem-bits';
 import type { Contract } from './types';
 

@@ -4,7 +4,14 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { inputClass } from '../../components/ui/field';
 import { Skeleton } from '../../components/ui/state-panel';
 import { cn } from '../../lib/cn';
-import { checkArg, placeholderFor, readableSignature, signatureOf, canonicalType, type AbiItem } from './abi';
+import {
+  checkArg,
+  placeholderFor,
+  readableSignature,
+  signatureOf,
+  canonicalType,
+  type AbiItem,
+} from '../../shared/abi';
 import type { ViemBits } from './viem-bits';
 
 /** One function of the ABI: its signature, selector, and a form that checks each argument and encodes the calldata. */

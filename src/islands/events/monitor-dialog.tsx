@@ -21,6 +21,7 @@ import {
   TYPE_LABEL,
   type MonitorType,
 } from './monitor-format';
+import { MonitorFunction } from './monitor-function';
 import type { Monitor } from './monitor-target';
 
 type Contract = z.infer<typeof contractSchema>;
@@ -93,6 +94,7 @@ export function MonitorDialog({
   const [amount, setAmount] = useState(monitor?.threshold ? formatUnits18(monitor.threshold) : '');
   const [contractId, setContractId] = useState(monitor?.contractId ?? '');
   const [functionName, setFunctionName] = useState(monitor?.functionName ?? '');
+  const [functionArgs, setFunctionArgs] = useState<string[] | null>(monitor?.functionArgs ?? null);
   const [walletId, setWalletId] = useState(monitor?.backendWalletId ?? '');
   const [chainId, setChainId] = useState(monitor?.chainId ? String(monitor.chainId) : '');
   const [confirmations, setConfirmations] = useState(monitor?.confirmations ? String(monitor.confirmations) : '12');
@@ -121,7 +123,6 @@ export function MonitorDialog({
       local.confirmations = 'Enter a whole number from 1 to 1000.';
     if (!editing) {
       if (needsContract && !contractId) local.contractId = 'Choose a contract.';
-      if (type === 'contract_function' && !functionName) local.functionName = 'Choose a function.';
       if (needsWallet && !walletId) local.backendWalletId = 'Choose a backend wallet.';
       if (type === 'confirmations' && !chainId) local.chainId = 'Choose a chain.';
     }
@@ -142,7 +143,9 @@ export function MonitorDialog({
       enabled,
       ...(type === 'balance_threshold' ? { topic, threshold } : {}),
       ...(needsContract ? { contractId } : {}),
-      ...(type === 'contract_function' ? { functionName } : {}),
+      ...(type === 'contract_function' && functionName ? { functionName } : {}),
+      // No value typed: every call of the function, so no arguments are sent.
+      ...(type === 'contract_function' && functionName && functionArgs?.some((a) => a.trim()) ? { functionArgs } : {}),
       ...(needsWallet ? { backendWalletId: walletId } : {}),
       ...(type === 'confirmations' ? { confirmations: conf } : {}),
       ...(chain ? { chainId: chain } : {}),
@@ -225,7 +228,7 @@ export function MonitorDialog({
               label="Contract"
               value={contractId}
               disabled={editing}
-              onChange={(v) => (setContractId(v), setFunctionName(''))}
+              onChange={(v) => (setContractId(v), setFunctionName(''), setFunctionArgs(null))}
               error={errors.contractId}
             >
               <option value="">{contracts.data ? 'Choose a contract' : 'Loading contracts…'}</option>
@@ -237,20 +240,18 @@ export function MonitorDialog({
             </Select>
           )}
           {type === 'contract_function' && (
-            <Select
-              label="Function"
-              value={functionName}
-              disabled={editing || !contract}
-              onChange={setFunctionName}
-              error={errors.functionName}
-            >
-              <option value="">{contract ? 'Choose a function' : 'Choose a contract first'}</option>
-              {[...new Set([...(contract?.functions ?? []), ...(functionName ? [functionName] : [])])].map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </Select>
+            <MonitorFunction
+              contractPath={contractId ? `${collection.replace(/\/events$/, '')}/contracts/${contractId}` : null}
+              functionName={functionName}
+              args={functionArgs}
+              errors={errors}
+              disabled={editing}
+              onFunction={(f, inputs) => (
+                setFunctionName(f),
+                setFunctionArgs(f ? Array<string>(inputs).fill('') : null)
+              )}
+              onArgs={setFunctionArgs}
+            />
           )}
           {needsWallet && (
             <Select

@@ -30,6 +30,26 @@ export function WalletName({ id }: { id: string }) {
   );
 }
 
+/**
+ * A watched call: `mint()` for any call of `mint`, `transfer(0x5aAe…eAed, any)` with arguments (long values shortened,
+ * in full on hover), the signature as stored for an overload, "any function" without one.
+ */
+function FunctionCall({ name, args }: { name: string | null; args: string[] | null }) {
+  if (!name) return <>any function</>;
+  const base = name.replace(/\(.*$/, '');
+  const call = args
+    ? `${base}(${args.map((a) => (a === '' ? 'any' : a.length > 16 ? shorten(a) : a)).join(', ')})`
+    : name.includes('(')
+      ? name
+      : `${name}()`;
+  const full = args ? `${name.includes('(') ? name : base} with ${args.map((a) => a || 'any').join(', ')}` : undefined;
+  return (
+    <span className="font-mono text-xs" title={full}>
+      {call}
+    </span>
+  );
+}
+
 /** What a monitor watches, in words with names: "Gas tank below 0.1 ETH", "mint() on Game Items on Sepolia". */
 export function MonitorTarget({ monitor: m }: { monitor: Monitor }) {
   const on = m.chainId ? <> on {chainName(m.chainId)}</> : null;
@@ -57,7 +77,7 @@ export function MonitorTarget({ monitor: m }: { monitor: Monitor }) {
     case 'contract_function':
       return (
         <span>
-          <span className="font-mono text-xs">{m.functionName ?? 'any function'}()</span> on{' '}
+          <FunctionCall name={m.functionName} args={m.functionArgs} /> on{' '}
           {m.contractId ? <ContractName id={m.contractId} /> : 'a contract'}
           {on}
         </span>

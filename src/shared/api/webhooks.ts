@@ -155,6 +155,10 @@ export const eventSchema = z
     threshold: z.string().nullable(),
     contractId: idSchema('con').nullable(),
     functionName: z.string().nullable(),
+    functionArgs: z
+      .array(z.string())
+      .nullable()
+      .describe('One value per input of the function, as typed; "" matches any value. null: every call.'),
     backendWalletId: idSchema('dac').nullable(),
     chainId: z.number().int().nullable(),
     confirmations: z.number().int().nullable(),
@@ -174,7 +178,17 @@ export const eventCreateSchema = z
       .regex(/^[0-9]{1,78}$/)
       .optional(),
     contractId: idSchema('con').optional(),
-    functionName: z.string().min(1).max(100).optional(),
+    functionName: z
+      .string()
+      .min(1)
+      .max(300)
+      .optional()
+      .describe('A function of the contract’s ABI: its name, or its signature such as `transfer(address,uint256)`.'),
+    functionArgs: z
+      .array(z.string().max(2000))
+      .max(32)
+      .optional()
+      .describe('One value per input of the function, checked against its Solidity type; "" matches any value.'),
     backendWalletId: idSchema('dac').optional(),
     chainId: chainIdField.optional(),
     confirmations: z.number().int().min(1).max(1000).optional(),

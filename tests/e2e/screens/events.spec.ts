@@ -39,7 +39,10 @@ test('events: monitors by name (contract, backend wallet, chain), never raw ids;
   const rows = monitorTable(page);
   await expect(rows).toHaveCount(4);
   await expect(rows.filter({ hasText: 'Gas tank low' })).toContainText(/Gas tank below 0\.1/);
-  await expect(rows.filter({ hasText: 'NFT minted' })).toContainText(/mint\(\) on Hero NFT/);
+  // The treasury's address as an argument, shortened; "any" for the arguments left open.
+  await expect(rows.filter({ hasText: 'Heroes into the treasury' })).toContainText(
+    /transferFrom\(any, 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}, any\) on Hero NFT/,
+  );
   await expect(rows.filter({ hasText: 'Treasury activity' })).toContainText('Treasury on Sepolia');
   await expect(rows.filter({ hasText: 'Finality' })).toContainText('12 confirmations on Sepolia');
   // Names, not ids: once the names have loaded no cell shows a contract or backend wallet id.
@@ -118,8 +121,13 @@ test('events: create a balance-threshold monitor on a backend wallet by name, fi
   await expect(monitorTable(page).filter({ hasText: name })).toHaveCount(0);
 });
 
-test('events: a contract-function monitor picks the contract by name and one of its functions', async ({ page }) => {
-  const name = `E2E mint watch ${Date.now().toString(36)}`;
+test('events: a contract-function monitor picks the contract by name, a function of its ABI and the arguments to match', async ({
+  page,
+}) => {
+  const name = `E2E transfer watch ${Date.now().toString(36)}`;
+  // A checksummed address, and the same with one letter's case flipped.
+  const good = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  const bad = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
   await page.goto(LIVE_MONITORS);
   await firstRows(page);
   await page.getByRole('button', { name: 'Add monitor' }).first().click();
@@ -128,22 +136,49 @@ test('events: a contract-function monitor picks the contract by name and one of 
   await dialog.getByLabel('Type').selectOption({ label: 'Contract function' });
   const contract = dialog.getByLabel('Contract');
   await expect(contract.locator('option').nth(1)).toBeAttached();
-  await contract.selectOption({ index: 1 });
+  const token = (await contract.locator('option').allInnerTexts()).find((o) => o.startsWith('Game Token'))!;
+  await contract.selectOption({ label: token });
+
+  // The functions by readable signature, then one field per input of the chosen one.
   const fn = dialog.getByLabel('Function');
   await expect(fn).toBeEnabled();
-  const options = await fn.locator('option').allInnerTexts();
-  test.skip(options.length < 2, 'the first live contract has no functions in its ABI');
-  await fn.selectOption({ index: 1 });
+  await fn.selectOption({ label: 'transfer(address recipient, uint256 amount) returns (bool)' });
+  const recipient = dialog.getByLabel('recipient address');
+  const amount = dialog.getByLabel('amount uint256');
+  await expect(amount).toHaveValue('');
+
+  // The API checks each value by its Solidity type and answers at the field.
+  await recipient.fill(bad);
+  await amount.fill('-1');
+  await dialog.getByRole('button', { name: 'Add monitor' }).click();
+  await expect(recipient).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(/checksum .* does not match/)).toBeVisible();
+  await expectAccessible(page);
+  await recipient.fill(good);
+  await dialog.getByRole('button', { name: 'Add monitor' }).click();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(/Out of range for uint256/)).toBeVisible();
+
+  // An empty amount matches any amount.
+  await amount.fill('');
   await dialog.getByRole('button', { name: 'Add monitor' }).click();
   await expect(dialog).toBeHidden();
   const row = monitorTable(page).filter({ hasText: name });
-  await expect(row).toContainText(`${options[1]}() on`);
+  await expect(row).toContainText(/transfer\(0x5aAe…eAed, any\) on Game Token/);
   await expect(row).not.toContainText('con_');
+  const stored = (
+    (await apiAsUser(page, `/projects/${DEMO_PROJECT}/live/events?limit=100`)).body as {
+      data: { name: string; functionName: string; functionArgs: string[] }[];
+    }
+  ).data.find((m) => m.name === name)!;
+  expect(stored).toMatchObject({ functionName: 'transfer', functionArgs: [good, ''] });
+
+  // Edit shows what it watches, disabled; delete behind a confirmation.
   await row.click();
-  await page
-    .getByRole('dialog', { name: `Edit “${name}”` })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  const edit = page.getByRole('dialog', { name: `Edit “${name}”` });
+  await expect(edit.getByLabel('recipient address')).toHaveValue(good);
+  await expect(edit.getByLabel('recipient address')).toBeDisabled();
+  await edit.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete monitor' }).click();
   await expect(row).toHaveCount(0);
 });

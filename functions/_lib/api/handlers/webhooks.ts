@@ -22,6 +22,7 @@ import { checkTarget } from '../../net/ssrf-guard';
 import { auditFor, commitCreate } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { mustReference } from './wallets';
+import { checkContractMonitor } from './contract-monitor';
 import { attachDeliveryStats } from '../../webhooks/stats';
 
 const W = '/projects/:projectId/:mode/webhooks';
@@ -67,6 +68,7 @@ function eventToApi(r: Row) {
     threshold: r.threshold,
     contractId: r.contract_id,
     functionName: r.function_name,
+    functionArgs: parseJson<string[] | null>(r.function_args as string | null, null),
     backendWalletId: r.backend_wallet_id,
     chainId: r.chain_id,
     confirmations: r.confirmations,
@@ -231,6 +233,7 @@ export const webhookRoutes: ApiRoute[] = [
       const b = c.body;
       await mustReference(c, 'contracts', b.contractId, 'contractId');
       await mustReference(c, 'backend_wallets', b.backendWalletId, 'backendWalletId');
+      const target = await checkContractMonitor(c, b);
       const row: Row = {
         id: newId('eve'),
         project_id: c.access!.projectId,
@@ -240,7 +243,8 @@ export const webhookRoutes: ApiRoute[] = [
         topic: b.topic ?? null,
         threshold: b.threshold ?? null,
         contract_id: b.contractId ?? null,
-        function_name: b.functionName ?? null,
+        function_name: target.functionName,
+        function_args: target.functionArgs && JSON.stringify(target.functionArgs),
         backend_wallet_id: b.backendWalletId ?? null,
         chain_id: b.chainId ?? null,
         confirmations: b.confirmations ?? null,
