@@ -72,7 +72,7 @@ export interface ApiRoute<P extends string = string, B = unknown, Q = unknown> {
   /** Table a list route pages over (used by the query-plan test and the bench). */
   table?: TableDef;
   /** List routes of `route-builders.ts`: how a row becomes an item (the list's CSV export reuses it, csv-export.ts). */
-  rows?: { item: z.ZodType; toApi: (row: Row) => unknown; relations?: readonly Relation[] };
+  rows?: { item: z.ZodType; toApi: (row: Row, c: { now: number }) => unknown; relations?: readonly Relation[] };
   /** Media type of the answer when it is not JSON (the OpenAPI document says so). */
   produces?: 'text/csv';
   status?: number;

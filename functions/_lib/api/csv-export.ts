@@ -110,7 +110,7 @@ function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRou
         if (relations) await attachRelated(db, scope, rows, relations);
         let text = '';
         for (const row of rows) {
-          const item = toApi(row) as Record<string, unknown>;
+          const item = toApi(row, c) as Record<string, unknown>;
           text += csvLine(columns.map((k) => item[k]));
         }
         return text;

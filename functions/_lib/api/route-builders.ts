@@ -4,7 +4,7 @@ import { deleteStmt, getRow, listRows, updateStmt, type Row, type TableDef } fro
 import { attachRelated, type Relation } from '../db/related';
 import { auditStmt } from '../db/audit';
 import { defineRoute, scopeOf, type ApiContext, type ApiRoute } from './context';
-import { json, notFound } from './request-response';
+import { ApiError, json, notFound } from './request-response';
 import type { Permission } from './rbac';
 import { auditFor, commitUpdate } from './write-commits';
 import { listOf } from '../../../src/shared/api/common';
@@ -16,7 +16,8 @@ export interface WriteEvent {
   data: (id: string, fields: string[]) => Record<string, unknown>;
 }
 
-type ToApi = (row: Row) => unknown;
+/** A stored row in the API's shape; `c.now` is the request's clock (statuses that depend on time use it). */
+type ToApi = (row: Row, c: { now: number }) => unknown;
 
 /** GET list route of a tenant table with the collection's allow-lists. */
 export function listRoute(o: {
@@ -50,7 +51,7 @@ export function listRoute(o: {
       const { rows, total } = await listRows(c.env.DB, o.def, o.spec, scopeOf(c), q);
       if (o.relations) await attachRelated(c.env.DB, scopeOf(c), rows, o.relations);
       if (o.attach) await o.attach(c, rows);
-      return json({ data: rows.map(o.toApi), page: q.page, limit: q.limit, total });
+      return json({ data: rows.map((r) => o.toApi(r, c)), page: q.page, limit: q.limit, total });
     },
   });
 }
@@ -132,7 +133,7 @@ export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
         o.event ? [outbox.event(o.event.topic, o.event.data(id, Object.keys(rest)), { onlyIfChanged: true })] : [],
       );
       outbox.kick(c.env, c.waitUntil);
-      return json(o.toApi(row));
+      return json(o.toApi(row, c));
     },
   });
 }
@@ -148,6 +149,8 @@ export function deleteRoute(o: {
   action: string;
   permission?: Permission;
   event?: WriteEvent;
+  /** Why the row may not go (another row depends on it): answered 409 with this message; null lets it go. */
+  inUse?: (c: ApiContext, id: string) => Promise<string | null>;
 }): ApiRoute {
   return defineRoute({
     method: 'DELETE',
@@ -159,6 +162,8 @@ export function deleteRoute(o: {
     status: 204,
     handler: async (c) => {
       const id = idOf(c);
+      const blocker = o.inUse && (await o.inUse(c, id));
+      if (blocker) throw new ApiError('conflict', blocker);
       const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
       const [res] = await c.env.DB.batch([
         deleteStmt(c.env.DB, o.table, scopeOf(c), id),

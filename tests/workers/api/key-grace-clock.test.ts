@@ -38,9 +38,15 @@ describe('a rotated secret key after its grace period', () => {
     expect(rotated.status).toBe(201);
     const rotatedAt = clock.now;
 
+    const statusOf = async () =>
+      (await call('GET', `/projects/${p.id}/test/api-keys/${old.id}`, p.ownerToken)).body.status as string;
+
     clock.now = rotatedAt + 3599_000;
     expect((await call('GET', wallets, p.secretTest)).status).toBe(200);
+    // The key's status says the same as the auth check, by the same clock.
+    expect(await statusOf()).toBe('rotating');
     clock.now = rotatedAt + 3600_000;
+    expect(await statusOf()).toBe('expired');
     const refused = await call('GET', wallets, p.secretTest);
     expect(refused.status).toBe(401);
     expect(refused.body.error).toEqual({ code: 'unauthorized', message: 'Missing or invalid credentials' });

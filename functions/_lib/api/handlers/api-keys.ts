@@ -43,14 +43,14 @@ export async function makeKey(
   };
 }
 
-function status(r: ApiKeyRow, now = Date.now()): 'active' | 'rotating' | 'revoked' | 'expired' {
+function status(r: ApiKeyRow, now: number): 'active' | 'rotating' | 'revoked' | 'expired' {
   if (r.revoked_at !== null) return 'revoked';
   if (r.expires_at !== null) return r.expires_at > now ? 'rotating' : 'expired';
   return 'active';
 }
 
-/** API shape of a key row (never the hash). */
-export function apiKeyToApi(row: Row) {
+/** API shape of a key row (never the hash); its status at the request's time. */
+export function apiKeyToApi(row: Row, c: { now: number }) {
   const r = row as unknown as ApiKeyRow;
   return {
     id: r.id,
@@ -59,7 +59,7 @@ export function apiKeyToApi(row: Row) {
     scopes: parseJson<string[]>(r.scopes, []),
     publicKey: r.public_key,
     hint: r.hint,
-    status: status(r),
+    status: status(r, c.now),
     createdAt: isoStrict(r.created_at),
     lastUsedAt: iso(r.last_used_at),
     revokedAt: iso(r.revoked_at),
@@ -118,7 +118,7 @@ export const apiKeyRoutes: ApiRoute[] = [
       const body = c.body;
       const { key, secret } = await makeKey(modeOf(c), body.type, body.name);
       const row = keyRow(key, c.access!.projectId, body.scopes, c.now);
-      const response = { ...apiKeyToApi(row), secret };
+      const response = { ...apiKeyToApi(row, c), secret };
       // The idempotency record stores the response without the secret: a replay cannot leak it.
       return commitCreate(c, {
         statements: [insertStmt(c.env.DB, 'api_keys', row)],
@@ -167,7 +167,7 @@ export const apiKeyRoutes: ApiRoute[] = [
     handler: async (c) => {
       const body = c.body;
       const old = (await mustGet(c, 'api_keys', c.params.id, 'API key')) as unknown as ApiKeyRow;
-      if (status(old) !== 'active') throw new ApiError('conflict', 'Only an active key can be rotated');
+      if (status(old, c.now) !== 'active') throw new ApiError('conflict', 'Only an active key can be rotated');
       const { key, secret } = await makeKey(modeOf(c), old.type, old.name);
       const row = keyRow(key, c.access!.projectId, parseJson<string[]>(old.scopes, []), c.now);
       const db = c.env.DB;
@@ -196,7 +196,7 @@ export const apiKeyRoutes: ApiRoute[] = [
       ]);
       if (!upd!.results.length)
         throw new ApiError('conflict', 'API key was changed by someone else: reload and try again');
-      return json({ ...apiKeyToApi(row), secret }, 201);
+      return json({ ...apiKeyToApi(row, c), secret }, 201);
     },
   }),
   defineRoute({

@@ -17,6 +17,7 @@ import { encryptSecret, randomToken } from '../crypto';
 import { ApiError, isoStrict, json } from '../request-response';
 import { auditFor, commitCreate, idempotentReplay } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders';
+import { strategyUser } from '../strategy-refs';
 
 const P = '/projects/:projectId/:mode/backend-wallets';
 
@@ -232,5 +233,6 @@ export const backendWalletRoutes: ApiRoute[] = [
     table: 'backend_wallets',
     what: 'Backend wallet',
     action: 'backend_wallet.deleted',
+    inUse: (c, id) => strategyUser(c, 'depositor', id, 'backend wallet'),
   }),
 ];

@@ -12,6 +12,7 @@ import { modeOf, type ApiRoute, defineRoute } from '../context';
 import { ApiError, isoStrict } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { deleteRoute, getRoute, listRoute, updateRoute } from '../route-builders';
+import { strategyUser } from '../strategy-refs';
 
 const P = '/projects/:projectId/:mode/contracts';
 const CONTRACTS = {
@@ -160,5 +161,6 @@ export const contractRoutes: ApiRoute[] = [
     table: 'contracts',
     what: 'Contract',
     action: 'contract.deleted',
+    inUse: (c, id) => strategyUser(c, 'tokenContract', id, 'contract'),
   }),
 ];

@@ -110,7 +110,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
       const row = res!.results[0] as Row | undefined;
       if (!row) throw notFound('Webhook');
       await attachDeliveryStats(c, [row]);
-      return json({ ...webhookToApi(row), secret });
+      return json({ ...webhookToApi(row, c), secret });
     },
   }),
   defineRoute({

@@ -37,7 +37,7 @@ async function assertWebhookTarget(c: ApiContext, url: string): Promise<void> {
 }
 const E = '/projects/:projectId/:mode/events';
 
-export function webhookToApi(r: Row) {
+export function webhookToApi(r: Row, c: { now: number }) {
   return {
     id: r.id,
     url: r.url,
@@ -51,7 +51,7 @@ export function webhookToApi(r: Row) {
     lastDeliveryStatus: r.last_delivery_status ?? null,
     secretHint: r.secret_hint,
     previousSecretExpiresAt:
-      typeof r.previous_secret_expires_at === 'number' && r.previous_secret_expires_at > Date.now()
+      typeof r.previous_secret_expires_at === 'number' && r.previous_secret_expires_at > c.now
         ? isoStrict(r.previous_secret_expires_at)
         : null,
     createdAt: isoStrict(r.created_at as number),
@@ -120,7 +120,7 @@ export const webhookRoutes: ApiRoute[] = [
         updated_at: c.now,
         version: 1,
       };
-      const plain = webhookToApi(row);
+      const plain = webhookToApi(row, c);
       return commitCreate(c, {
         statements: [insertStmt(c.env.DB, 'webhooks', row)],
         audit: auditFor(c, 'webhook.created', 'webhooks', id, { url: b.url }),
@@ -136,7 +136,7 @@ export const webhookRoutes: ApiRoute[] = [
     summary: 'Read a webhook',
     table: 'webhooks',
     what: 'Webhook',
-    toApi: async (r, c) => (await attachDeliveryStats(c, [r]), webhookToApi(r)),
+    toApi: async (r, c) => (await attachDeliveryStats(c, [r]), webhookToApi(r, c)),
     item: webhookSchema,
   }),
   updateRoute({
