@@ -66,7 +66,14 @@ async function accessToken(forceRefresh: boolean): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
+/**
+ * Leaves for the sign-in page. Unless the session only owes its second factor, it is over (the API refused it, and so
+ * did the refresh), so it is removed here first: supabase-js keeps a session whose refresh was refused while its access
+ * token has not expired yet (a session ended on another device, a deleted user), and the sign-in page sends a stored
+ * session home again, which would loop until that expiry (docs/decisions.md "A refused session is removed").
+ */
 function leaveForSignIn(mfa: boolean): never {
+  if (!mfa) localStorage.removeItem(AUTH_STORAGE_KEY);
   location.assign(loginPath(location.pathname + location.search + location.hash, mfa));
   throw new ApiRequestError(401, 'unauthorized', 'Your session has ended. Sign in again.');
 }

@@ -102,19 +102,15 @@ test('sign out of every device ends the other browsers’ sessions too', async (
   await expect(page).toHaveURL(/\/auth\/login\?success=/);
   await expect(page.getByRole('status')).toHaveText('You are signed out of every device.');
 
-  // The other browser's session is gone on the auth server. Its next call there (a page listing the MFA factors asks
-  // for the user; a token refresh) answers session_not_found and supabase-js signs it out; until then its access
-  // token stays valid (at most an hour, as with hosted Supabase). Age the token, if it is still there, to get there now.
-  await otherPage
-    .evaluate(() => {
-      const raw = localStorage.getItem('dashboard:auth');
-      if (!raw) return;
-      const session = JSON.parse(raw) as { expires_at: number };
-      session.expires_at = Math.floor(Date.now() / 1000) - 60;
-      localStorage.setItem('dashboard:auth', JSON.stringify(session));
-    })
-    .catch(() => undefined); // it may be leaving for the sign-in page already
-  await otherPage.reload();
-  await expect(otherPage).toHaveURL('/auth/login?redirectTo=%2Fprofile');
+  // The other browser's session is gone on the auth server while its access token is unexpired: the API refuses it,
+  // the refresh is refused, and the page leaves for sign-in with the session removed, to stay there (no loop back).
+  await otherPage.goto('/');
+  await expect(otherPage).toHaveURL('/auth/login?redirectTo=%2F');
+  await expect(otherPage.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await otherPage.evaluate(() => localStorage.getItem('dashboard:auth'))).toBeNull();
+  const navigations: string[] = [];
+  otherPage.on('framenavigated', (f) => f === otherPage.mainFrame() && navigations.push(f.url()));
+  await otherPage.waitForTimeout(1500);
+  expect(navigations).toEqual([]);
   await other.close();
 });
