@@ -270,55 +270,59 @@ const hostileTest = base.extend<{ pageProblems: string[] }>({
   },
 });
 
-for (const h of HOSTILE)
-  hostileTest(
-    `email templates preview: ${h.name} runs nothing, loads nothing and navigates nowhere`,
-    async ({ page }) => {
-      await page.goto(demoPath('test', '/email-templates'));
-      await expect(body(page)).toBeEditable();
-      const url = page.url();
-      const title = await page.title();
-      const left: string[] = [];
-      const popups: string[] = [];
-      const dialogs: string[] = [];
-      // The browser reports loads the policy blocks as requests that fail; only an answer means a request left.
-      page.on('response', (r) => {
-        const req = r.request();
-        if (req.frame() !== page.mainFrame() || req.url().startsWith(capture.origin)) left.push(req.url());
-      });
-      page.context().on('page', (p) => popups.push(p.url()));
-      page.on('dialog', (d) => {
-        dialogs.push(d.message());
-        void d.dismiss();
-      });
-      capture.hits.length = 0;
+hostileTest.describe('hostile templates, without request interception', () => {
+  // The browser's own handling of the sandbox is what is tested: no Playwright routing in the path of its requests.
+  hostileTest.use({ cacheAssets: false });
+  for (const h of HOSTILE)
+    hostileTest(
+      `email templates preview: ${h.name} runs nothing, loads nothing and navigates nowhere`,
+      async ({ page }) => {
+        await page.goto(demoPath('test', '/email-templates'));
+        await expect(body(page)).toBeEditable();
+        const url = page.url();
+        const title = await page.title();
+        const left: string[] = [];
+        const popups: string[] = [];
+        const dialogs: string[] = [];
+        // The browser reports loads the policy blocks as requests that fail; only an answer means a request left.
+        page.on('response', (r) => {
+          const req = r.request();
+          if (req.frame() !== page.mainFrame() || req.url().startsWith(capture.origin)) left.push(req.url());
+        });
+        page.context().on('page', (p) => popups.push(p.url()));
+        page.on('dialog', (d) => {
+          dialogs.push(d.message());
+          void d.dismiss();
+        });
+        capture.hits.length = 0;
 
-      await body(page).fill(`<p id="marker">Hostile preview</p>${h.html(capture.origin)}{{link}}`);
-      const frame = preview(page);
-      await expect(frame.locator('#marker')).toHaveText('Hostile preview');
-      if (h.click) await frame.locator('#go').click();
-      // Time for a refresh, an error handler or a navigation to happen if it could.
-      await page.waitForTimeout(1_000);
+        await body(page).fill(`<p id="marker">Hostile preview</p>${h.html(capture.origin)}{{link}}`);
+        const frame = preview(page);
+        await expect(frame.locator('#marker')).toHaveText('Hostile preview');
+        if (h.click) await frame.locator('#go').click();
+        // Time for a refresh, an error handler or a navigation to happen if it could.
+        await page.waitForTimeout(1_000);
 
-      const top = await page.evaluate(() => ({
-        pwned: (window as unknown as { __pwned?: number }).__pwned ?? null,
-        title: document.title,
-        stored: localStorage.getItem('pwned'),
-      }));
-      expect(top).toEqual({ pwned: null, title, stored: null });
-      expect(page.url()).toBe(url);
-      const iframe = (await page.locator('iframe[title^="Preview of the"]').elementHandle())!;
-      const previewFrame = (await iframe.contentFrame()) as Frame;
-      expect(previewFrame.url()).toBe('about:srcdoc');
-      await expect(frame.locator('#marker')).toHaveText('Hostile preview');
-      for (const child of previewFrame.childFrames())
-        expect(child.url()).toMatch(/^(about:srcdoc|about:blank|chrome-error:\/\/chromewebdata\/)$/);
-      expect(left, 'answers to requests from the preview').toEqual([]);
-      expect(capture.hits, 'requests the capture server got').toEqual([]);
-      expect(popups).toEqual([]);
-      expect(dialogs).toEqual([]);
-    },
-  );
+        const top = await page.evaluate(() => ({
+          pwned: (window as unknown as { __pwned?: number }).__pwned ?? null,
+          title: document.title,
+          stored: localStorage.getItem('pwned'),
+        }));
+        expect(top).toEqual({ pwned: null, title, stored: null });
+        expect(page.url()).toBe(url);
+        const iframe = (await page.locator('iframe[title^="Preview of the"]').elementHandle())!;
+        const previewFrame = (await iframe.contentFrame()) as Frame;
+        expect(previewFrame.url()).toBe('about:srcdoc');
+        await expect(frame.locator('#marker')).toHaveText('Hostile preview');
+        for (const child of previewFrame.childFrames())
+          expect(child.url()).toMatch(/^(about:srcdoc|about:blank|chrome-error:\/\/chromewebdata\/)$/);
+        expect(left, 'answers to requests from the preview').toEqual([]);
+        expect(capture.hits, 'requests the capture server got').toEqual([]);
+        expect(popups).toEqual([]);
+        expect(dialogs).toEqual([]);
+      },
+    );
+});
 
 test('email templates: accessible in light and dark; an unknown project is not found', async ({ page }) => {
   await page.goto(demoPath('test', '/email-templates'));
