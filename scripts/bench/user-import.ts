@@ -9,7 +9,7 @@
 import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts.ts';
 import { IMPORT_CHUNK_SIZE, type ImportRow } from '../../src/shared/api/user-import.ts';
 import { LOCAL_ANON_KEY } from '../../dev/auth-emulator/config.ts';
-import { startStack } from '../lib/stack.ts';
+import { startStack, type Stack } from '../lib/stack.ts';
 
 export const IMPORT_BUDGET = { rows: 100_000, maxSeconds: 60 } as const;
 
@@ -54,11 +54,16 @@ export function generateRows(n: number) {
   return { rows, expectedFailed: failed, expectedCreated: n - failed };
 }
 
+/**
+ * Runs the import on `on`: a running stack (the bench's shared one; the import makes its own project, so the demo
+ * data is untouched), or ports for a stack of its own, closed at the end.
+ */
 export async function runUserImportBench(
   n: number = IMPORT_BUDGET.rows,
-  ports = { port: 8791, authPort: 8792 },
+  on: Stack | { port: number; authPort: number } = { port: 8791, authPort: 8792 },
 ): Promise<UserImportResult> {
-  const stack = await startStack(ports);
+  const own = !('url' in on);
+  const stack = own ? await startStack(on) : on;
   try {
     const session = await fetch(`${stack.auth.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
@@ -130,7 +135,7 @@ export async function runUserImportBench(
       retryReplayed,
     };
   } finally {
-    await stack.close();
+    if (own) await stack.close();
   }
 }
 

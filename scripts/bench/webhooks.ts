@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack } from '../lib/stack.ts';
+import { startStack, type Stack } from '../lib/stack.ts';
 import { freePort } from '../lib/rate-limiter.ts';
 import { pct } from './stats.ts';
 import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts.ts';
@@ -26,9 +26,10 @@ export interface WebhookBenchResult {
   p95Ms: number;
 }
 
-export async function runWebhookBench(events = WEBHOOK_BUDGET.events): Promise<WebhookBenchResult> {
-  process.env.DASHBOARD_DIST ??= mkdtempSync(path.join(os.tmpdir(), 'dashboard-empty-site-'));
-  const stack = await startStack({ port: await freePort(), authPort: await freePort() });
+/** Runs the burst on a running stack (the bench's shared one; the burst makes its own project), or on one of its own. */
+export async function runWebhookBench(events = WEBHOOK_BUDGET.events, on?: Stack): Promise<WebhookBenchResult> {
+  if (!on) process.env.DASHBOARD_DIST ??= mkdtempSync(path.join(os.tmpdir(), 'dashboard-empty-site-'));
+  const stack = on ?? (await startStack({ port: await freePort(), authPort: await freePort() }));
   const receiver = await startReceiver();
   try {
     const session = await fetch(`${stack.auth.url}/auth/v1/token?grant_type=password`, {
@@ -83,7 +84,7 @@ export async function runWebhookBench(events = WEBHOOK_BUDGET.events): Promise<W
     };
   } finally {
     await receiver.close();
-    await stack.close();
+    if (!on) await stack.close();
   }
 }
 

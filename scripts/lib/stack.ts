@@ -138,3 +138,6 @@ export async function startStack(options: StackOptions) {
     },
   };
 }
+
+/** A running local stack (startStack's answer). */
+export type Stack = Awaited<ReturnType<typeof startStack>>;
