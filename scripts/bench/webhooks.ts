@@ -35,7 +35,8 @@ export async function runWebhookBench(events = WEBHOOK_BUDGET.events, on?: Stack
     const session = await fetch(`${stack.auth.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', apikey: LOCAL_ANON_KEY },
-      body: JSON.stringify({ email: DEMO_ACCOUNTS.demo.email, password: DEMO_ACCOUNTS.demo.password }),
+      // Another caller than the user import's (the demo owner) on the shared stack: each has its own rate-limit budget.
+      body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }),
     });
     const token = ((await session.json()) as { access_token: string }).access_token;
     const call = async (method: string, p: string, body?: unknown) => {
