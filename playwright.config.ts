@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath, headlessShellPath } from './scripts/lib/chromium.ts';
 import { E2E } from './tests/e2e/ports.ts';
 import { DEMO_STORAGE_STATE } from './tests/e2e/auth/state.ts';
 
@@ -16,13 +16,24 @@ export default defineConfig({
   use: {
     baseURL: E2E.baseURL,
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: headlessShellPath(), args: CHROMIUM_ARGS },
     trace: 'off',
   },
   projects: [
     // Signs the demo account in once through the real login page (like Supabase Studio's e2e setup).
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
     { name: 'chromium', dependencies: ['setup'], use: { storageState: DEMO_STORAGE_STATE } },
+    // The full browser (Debian's chromium, what the bench's Lighthouse runs) on screens with rows, a sheet, the
+    // palette and both colour schemes; the suite above runs in its headless build (scripts/lib/chromium.ts).
+    {
+      name: 'chromium-full',
+      dependencies: ['setup'],
+      testMatch: /screens\/wallets\.spec\.ts$|theme\.spec\.ts$/,
+      use: {
+        storageState: DEMO_STORAGE_STATE,
+        launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+      },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
