@@ -22,13 +22,21 @@ export default defineConfig({
   projects: [
     // Signs the demo account in once through the real login page (like Supabase Studio's e2e setup).
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
-    { name: 'chromium', dependencies: ['setup'], use: { storageState: DEMO_STORAGE_STATE } },
+    {
+      name: 'chromium',
+      dependencies: ['setup'],
+      // posthog-js sends nothing from the headless shell (it starts, stores its state, and never calls the capture
+      // server; not diagnosed yet): the analytics tests run in the full browser below.
+      testIgnore: /e2e\/analytics\.spec\.ts$/,
+      use: { storageState: DEMO_STORAGE_STATE },
+    },
     // The full browser (Debian's chromium, what the bench's Lighthouse runs) on screens with rows, a sheet, the
-    // palette and both colour schemes; the suite above runs in its headless build (scripts/lib/chromium.ts).
+    // palette and both colour schemes, and the analytics tests; the suite above runs in its headless build
+    // (scripts/lib/chromium.ts).
     {
       name: 'chromium-full',
       dependencies: ['setup'],
-      testMatch: /screens\/wallets\.spec\.ts$|theme\.spec\.ts$/,
+      testMatch: /screens\/wallets\.spec\.ts$|theme\.spec\.ts$|e2e\/analytics\.spec\.ts$/,
       use: {
         storageState: DEMO_STORAGE_STATE,
         launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
