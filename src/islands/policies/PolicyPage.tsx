@@ -1,5 +1,6 @@
 import { ArrowLeft, Info, Power, PowerOff } from 'lucide-react';
-import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense } from 'react';
+import { TabBar } from '../../components/ui/tab-bar';
 import type { Policy } from '../../shared/api/policies';
 import { projectPath } from '../../shared/routes';
 import { chainName } from '../../shared/chains';
@@ -65,26 +66,7 @@ export function PolicyPage() {
   const asked = new URLSearchParams(useSearch()).get('page');
   const known = POLICY_TABS.some((t) => t.id === asked);
   const tab: PolicyTab = known ? (asked as PolicyTab) : 'settings';
-  const tabs = useRef<HTMLDivElement>(null);
   const back = route ? projectPath(route.projectId, route.mode, '/policies') : '/';
-
-  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
-    const i = POLICY_TABS.findIndex((t) => t.id === tab);
-    const next =
-      event.key === 'ArrowRight'
-        ? (i + 1) % POLICY_TABS.length
-        : event.key === 'ArrowLeft'
-          ? (i - 1 + POLICY_TABS.length) % POLICY_TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? POLICY_TABS.length - 1
-              : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    patchSearch({ page: POLICY_TABS[next]!.id });
-    requestAnimationFrame(() => tabs.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus());
-  }
 
   const body = error ? (
     error.notFound ? (
@@ -131,33 +113,12 @@ export function PolicyPage() {
           There is no tab “{asked}”, so the settings are shown.
         </p>
       )}
-      <div
-        ref={tabs}
-        role="tablist"
-        aria-label="Policy sections"
-        onKeyDown={onTabKey}
-        className="flex gap-1 overflow-x-auto border-b border-border"
-      >
-        {POLICY_TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => patchSearch({ page: t.id === 'settings' ? null : t.id })}
-            className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-primary ${
-              tab === t.id
-                ? 'border-primary text-foreground'
-                : 'border-transparent text-muted-foreground hover:text-foreground'
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        label="Policy sections"
+        tabs={POLICY_TABS}
+        selected={tab}
+        onSelect={(id) => patchSearch({ page: id === 'settings' ? null : id })}
+      />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'settings' && <SettingsTab policy={policy} path={path} canWrite={canWrite} />}
         {tab === 'rules' && <RulesTab policy={policy} path={path} canWrite={canWrite} />}

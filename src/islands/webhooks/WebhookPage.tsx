@@ -1,5 +1,6 @@
 import { AlertTriangle, ArrowLeft } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { TabBar } from '../../components/ui/tab-bar';
 import { exactTime } from '../../components/ui/relative-time';
 import { Skeleton, StatePanel } from '../../components/ui/state-panel';
 import { projectPath } from '../../shared/routes';
@@ -74,18 +75,6 @@ export function WebhookPage() {
   const asked = new URLSearchParams(useSearch()).get('tab');
   const tab: Tab = asked === 'settings' ? 'settings' : 'deliveries';
   const back = route ? projectPath(route.projectId, route.mode, '/webhooks') : '/';
-  const tabs = useRef<HTMLDivElement>(null);
-
-  function onTabKey(e: KeyboardEvent<HTMLDivElement>) {
-    const i = TABS.findIndex((t) => t.id === tab);
-    const next =
-      e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : -1;
-    if (next < 0) return;
-    e.preventDefault();
-    patchSearch({ tab: next === 0 ? null : TABS[next]!.id });
-    tabs.current?.querySelectorAll<HTMLButtonElement>('[role=tab]')[next]?.focus();
-  }
-
   const notFound = error && (error.notFound || error.status === 400);
   const body = error ? (
     notFound ? (
@@ -143,33 +132,12 @@ export function WebhookPage() {
         </p>
       )}
       <Summary webhook={webhook} />
-      <div
-        ref={tabs}
-        role="tablist"
-        aria-label="Webhook sections"
-        onKeyDown={onTabKey}
-        className="flex gap-1 overflow-x-auto border-b border-border"
-      >
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => patchSearch({ tab: t.id === 'deliveries' ? null : t.id })}
-            className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-primary ${
-              tab === t.id
-                ? 'border-primary text-foreground'
-                : 'border-transparent text-muted-foreground hover:text-foreground'
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        label="Webhook sections"
+        tabs={TABS}
+        selected={tab}
+        onSelect={(id) => patchSearch({ tab: id === 'deliveries' ? null : id })}
+      />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'deliveries' ? (
           <DeliveryLog webhook={webhook} webhookPath={path} canWrite={canWrite} />
