@@ -13,5 +13,21 @@ export default defineConfig({
   integrations: [react()],
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   devToolbar: { enabled: false },
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      rolldownOptions: {
+        output: {
+          // Fewer, larger chunks (docs/decisions.md "Chunks"): React in one; the code nearly every page shares in one;
+          // the rest split by the bundler. Each chunk is a request the browser discovers only from its importer.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+              { name: 'shell', minShareCount: 20, priority: 1 },
+            ],
+          },
+        },
+      },
+    },
+  },
 });
