@@ -24,8 +24,21 @@ const subscribeScheme = (cb: () => void) => {
   return () => dark?.removeEventListener('change', cb);
 };
 
+/**
+ * The theme's colours, read once per colour scheme and ecosystem theme (the inline variables on the root): reading a
+ * computed style after a chart has added its DOM forces a style recalculation, once per chart otherwise.
+ */
+let palette: { key: string; colors: Map<string, string> } | null = null;
 function themeColor(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || 'currentColor';
+  const root = document.documentElement;
+  const key = `${dark?.matches}|${root.className}|${root.getAttribute('style') ?? ''}`;
+  if (palette?.key !== key) palette = { key, colors: new Map() };
+  let color = palette.colors.get(name);
+  if (color === undefined) {
+    color = getComputedStyle(root).getPropertyValue(name).trim() || 'currentColor';
+    palette.colors.set(name, color);
+  }
+  return color;
 }
 
 const number = new Intl.NumberFormat('en-US');

@@ -57,16 +57,20 @@ export function toColumns<R extends { date: string }>(
 /** What one point of a chart stands for. */
 export type Bucket = 'hour' | 'day' | 'month';
 
+const UTC = { timeZone: 'UTC' } as const;
+/** The label formats, made once: a formatter costs far more to build than to use (axis ticks call it often). */
+const FORMATS = {
+  month: new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', ...UTC }),
+  day: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', ...UTC }),
+  dayWithYear: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...UTC }),
+  time: new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', ...UTC }),
+};
+
 /** A bucket's label in tables and the legend: `Nov 23`, `Nov 23, 08:00` or `Nov 2026` (UTC). */
 export function bucketLabel(seconds: number, bucket: Bucket, withYear = false): string {
   const d = new Date(seconds * 1000);
-  if (bucket === 'month') return d.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const day = d.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    ...(withYear ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  });
+  if (bucket === 'month') return FORMATS.month.format(d);
+  const day = (withYear ? FORMATS.dayWithYear : FORMATS.day).format(d);
   if (bucket === 'day') return day;
-  return `${day}, ${d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })}`;
+  return `${day}, ${FORMATS.time.format(d)}`;
 }
