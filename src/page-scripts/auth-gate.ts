@@ -30,12 +30,17 @@ export function gateDashboard(): boolean {
     return false;
   }
   document.documentElement.dataset.auth = 'ok';
-  void import('../stores/session').then(({ startSession, $session }) => {
-    startSession();
-    $session.listen((value) => {
-      if (value === null) location.replace(loginPath(location.pathname + location.search + location.hash));
+  // supabase-js loads when the page is idle, not while it renders its first rows: the API client reads the stored
+  // token itself and loads it only to refresh (docs/decisions.md "Chunks").
+  const watch = () =>
+    void import('../stores/session').then(({ startSession, $session }) => {
+      startSession();
+      $session.listen((value) => {
+        if (value === null) location.replace(loginPath(location.pathname + location.search + location.hash));
+      });
     });
-  });
+  if ('requestIdleCallback' in window) requestIdleCallback(watch, { timeout: 2000 });
+  else setTimeout(watch, 200);
   return true;
 }
 
