@@ -3,7 +3,9 @@
  *   - JavaScript loaded by /auth/login before any interaction ≤ 130 KB gzipped (analytics loads later: excluded), by
  *     each signed-in data page ≤ 180 KB
  *   - wallets page with the demo data: first data row ≤ 1.5 s (Lighthouse run); hover a sidebar link 300 ms, click:
- *     first data row of the new section ≤ 300 ms (median of 5)
+ *     first data row of the new section ≤ 300 ms (median of 5); analytics: a year of daily points drawn ≤ 50 ms after
+ *     its data arrives (slowest chart, median of 3). Each of these two is measured once; when it misses, twice more,
+ *     and judged by the median of the three (scripts/bench/stats.ts `steadyMedian`)
  *   - Lighthouse mobile: performance ≥ 0.95, LCP ≤ 1.5 s, CLS ≤ 0.02 on /auth/login (signed out), / and a dashboard section shell (signed in);
  *     a run that misses is repeated twice and judged by the median of three
  *   - legacy-redirect resolution ≤ 5 µs per lookup
@@ -37,6 +39,7 @@ import { CSV_BUDGET, csvWithinBudget, runCsvExportBench } from './bench/csv-expo
 import { hoverClickToFirstRow, HOVER_MS } from './bench/hover-click.ts';
 import { analyticsChartDrawMs } from './bench/analytics-draw.ts';
 import { withSignedInPage } from './bench/sign-in.ts';
+import { steadyMedian } from './bench/stats.ts';
 import { DEMO_PROJECTS } from '../src/shared/demo-accounts.ts';
 import { IMPORT_BUDGET, importWithinBudget, runUserImportBench } from './bench/user-import.ts';
 import { runWebhookBench, WEBHOOK_BUDGET } from './bench/webhooks.ts';
@@ -106,6 +109,19 @@ const rows: { name: string; figure: string; budget: string; ok: boolean; pending
 
 /** Elapsed time of each part, printed as it ends and again under the table. */
 const phases: string[] = [];
+/** A timing's figure: its value and samples, or with three measurements the median of their medians and each one. */
+function roundsFigure(
+  result: { ms: number; rounds: number[] },
+  samples: number[][],
+  format: (ms: number) => string,
+): string {
+  const list = (xs: number[]) => xs.map((x) => Math.round(x)).join(', ');
+  if (result.rounds.length === 1) return `${format(result.ms)} ms (${list(samples[0]!)})`;
+  return `${format(result.ms)} ms, median of ${result.rounds.length} measurements: ${samples
+    .map((xs, i) => `${format(result.rounds[i]!)} (${list(xs)})`)
+    .join('; ')}`;
+}
+
 async function phase<T>(name: string, work: () => T | Promise<T>): Promise<T> {
   const t = performance.now();
   try {
@@ -207,29 +223,56 @@ try {
           ok: f.firstRowMs !== null && f.firstRowMs <= BUDGETS.firstRowMs,
         });
     }
+    // Both timings are judged as the audits are: a second and third measurement only when the first misses.
+    const draws: Awaited<ReturnType<typeof analyticsChartDrawMs>>[] = [];
     const draw = await phase('analytics chart draw', () =>
-      withSignedInPage(stack.url, (page) => analyticsChartDrawMs(page, stack.url, `/${DEMO_PROJECTS.demo}/test`)),
-    );
-    rows.push({
-      name: `analytics chart draw (a year of daily points, slowest chart, median of ${draw.samples.length})`,
-      figure: `${draw.medianMs.toFixed(1)} ms (${draw.samples.map((x) => Math.round(x)).join(', ')})`,
-      budget: `≤ ${BUDGETS.chartDrawMs} ms`,
-      ok: draw.medianMs <= BUDGETS.chartDrawMs,
-    });
-    const nav = await phase('hover then click', () =>
-      withSignedInPage(stack.url, (page) =>
-        hoverClickToFirstRow(page, stack.url, `/${DEMO_PROJECTS.demo}/test`, [
-          { link: 'Wallets', path: '/wallets' },
-          { link: 'Users', path: '/users' },
-          { link: 'Transactions', path: '/transactions' },
-        ]),
+      steadyMedian(
+        async () => {
+          const d = await withSignedInPage(stack.url, (page) =>
+            analyticsChartDrawMs(page, stack.url, `/${DEMO_PROJECTS.demo}/test`),
+          );
+          draws.push(d);
+          return d.medianMs;
+        },
+        (ms) => ms <= BUDGETS.chartDrawMs,
       ),
     );
     rows.push({
-      name: `hover ${HOVER_MS} ms then click: first data row (median of ${nav.samples.length})`,
-      figure: `${Math.round(nav.medianMs)} ms (${nav.samples.map((x) => Math.round(x.ms)).join(', ')})`,
+      name: `analytics chart draw (a year of daily points, slowest chart, median of ${draws[0]!.samples.length})`,
+      figure: roundsFigure(
+        draw,
+        draws.map((d) => d.samples),
+        (x) => x.toFixed(1),
+      ),
+      budget: `≤ ${BUDGETS.chartDrawMs} ms`,
+      ok: draw.ms <= BUDGETS.chartDrawMs,
+    });
+    const navs: Awaited<ReturnType<typeof hoverClickToFirstRow>>[] = [];
+    const nav = await phase('hover then click', () =>
+      steadyMedian(
+        async () => {
+          const n = await withSignedInPage(stack.url, (page) =>
+            hoverClickToFirstRow(page, stack.url, `/${DEMO_PROJECTS.demo}/test`, [
+              { link: 'Wallets', path: '/wallets' },
+              { link: 'Users', path: '/users' },
+              { link: 'Transactions', path: '/transactions' },
+            ]),
+          );
+          navs.push(n);
+          return n.medianMs;
+        },
+        (ms) => ms <= BUDGETS.hoverClickMs,
+      ),
+    );
+    rows.push({
+      name: `hover ${HOVER_MS} ms then click: first data row (median of ${navs[0]!.samples.length})`,
+      figure: roundsFigure(
+        nav,
+        navs.map((n) => n.samples.map((x) => x.ms)),
+        (x) => String(Math.round(x)),
+      ),
       budget: `≤ ${BUDGETS.hoverClickMs} ms`,
-      ok: nav.medianMs <= BUDGETS.hoverClickMs,
+      ok: nav.ms <= BUDGETS.hoverClickMs,
     });
     const took = `Lighthouse, chart draw and hover ${((performance.now() - t) / 1000).toFixed(1)} s`;
     phases.push(took);

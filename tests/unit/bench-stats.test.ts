@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, pct } from '../../scripts/bench/stats';
+import { median, pct, steadyMedian } from '../../scripts/bench/stats';
 
 const twenty = Array.from({ length: 20 }, (_, i) => 20 - i); // 20 … 1, unsorted on purpose
 
@@ -16,4 +16,18 @@ describe('nearest-rank percentiles of the bench', () => {
     expect(median([4, 1, 3, 2])).toBe(2);
   });
   it('one sample is every percentile', () => expect(pct([7], 95)).toBe(7));
+});
+
+describe('steadyMedian: one measurement, or the median of three when the first misses', () => {
+  const measuring = (figures: number[]) => {
+    const left = [...figures];
+    return async () => left.shift()!;
+  };
+  it.each([
+    ['a first measurement within budget is the figure', [200], 200, [200]],
+    ['one slow measurement among three passes', [320, 210, 230], 230, [320, 210, 230]],
+    ['two slow measurements among three fail', [320, 310, 230], 310, [320, 310, 230]],
+  ])('%s', async (_, figures, ms, rounds) => {
+    await expect(steadyMedian(measuring(figures), (x) => x <= 300)).resolves.toEqual({ ms, rounds });
+  });
 });
