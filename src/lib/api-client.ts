@@ -5,6 +5,7 @@
  */
 import { AUTH_STORAGE_KEY, loginPath } from '../shared/auth-storage';
 import { takePrefetched } from './prefetch-handoff';
+import { INVALID_BODY_MESSAGE } from '../shared/api/error-messages';
 
 export const API_BASE = '/api/v1';
 
@@ -29,6 +30,16 @@ export class ApiRequestError extends Error {
       if (typeof d?.message === 'string' && !(path in out)) out[path] = d.message;
     }
     return out;
+  }
+
+  /**
+   * What a toast says of this refusal. A body refused by field with the API's generic message says how many fields
+   * need a change (each one's reason shows at its field); any other message is the API's own.
+   */
+  get summary(): string {
+    const count = Object.keys(this.fieldErrors).length;
+    if (this.message !== INVALID_BODY_MESSAGE || count === 0) return this.message;
+    return count === 1 ? 'Not saved: a field needs a change' : `Not saved: ${count} fields need a change`;
   }
 
   /** The object does not exist here (also another tenant's object: the API answers 404 for both). */

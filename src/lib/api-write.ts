@@ -1,6 +1,6 @@
 /**
  * Every write from a screen goes through here: a loading toast that turns into success, or into an error with the
- * API's message; the cached queries under the touched paths are refetched. Field errors stay on the thrown
+ * API's message (a refusal by field: how many fields); the cached queries under the touched paths are refetched. Field errors stay on the thrown
  * `ApiRequestError` for the form to show next to its fields.
  */
 import { apiRequest, ApiRequestError, type ApiRequestInit } from './api-client';
@@ -29,7 +29,7 @@ export async function apiWrite<T>(path: string, options: WriteOptions): Promise<
     if (touched.length) invalidatePaths(...touched);
     return result;
   } catch (error) {
-    const message = error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again in a moment.';
+    const message = error instanceof ApiRequestError ? error.summary : 'Something went wrong. Try again in a moment.';
     toast.error(message, { id });
     throw error;
   }

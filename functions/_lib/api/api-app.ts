@@ -10,6 +10,7 @@ import type { ApiContext, ApiEnv, ApiRoute } from './context';
 import { ApiError, errorResponse, json, notFound, readJsonText, zodDetails } from './request-response';
 import { authorize } from './access';
 import { idempotencyHeaders, openApiDocument, routeDoc } from './openapi';
+import { INVALID_BODY_MESSAGE } from '../../../src/shared/api/error-messages';
 
 /** `/a/:b/c` → `/a/{b}/c` (OpenAPI and `createRoute` paths). */
 export const openApiPath = (path: string) => `/api/v1${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
@@ -50,7 +51,7 @@ function validationError(target: string, error: z.ZodError): ApiError {
     if (list && param) return new ApiError('bad_request', list.message, { param });
     return new ApiError('bad_request', 'Invalid request', zodDetails(error));
   }
-  return new ApiError('bad_request', 'Invalid request body', zodDetails(error));
+  return new ApiError('bad_request', INVALID_BODY_MESSAGE, zodDetails(error));
 }
 
 /**

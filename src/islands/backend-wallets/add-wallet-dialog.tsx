@@ -11,6 +11,7 @@ import { CHAINS_BY_MODE } from '../../shared/chains';
 import type { Mode } from '../../shared/routes';
 import { checkAddress } from './address';
 import type { BackendWallet, Challenge } from './types';
+import { INVALID_BODY_MESSAGE } from '../../shared/api/error-messages';
 
 type Custody = BackendWallet['custody'];
 type FieldName = 'name' | 'chainId' | 'address' | 'signature' | 'message' | 'form';
@@ -29,7 +30,7 @@ function errorsOf(e: ApiRequestError, custody: Custody): Errors {
   const fields = Object.entries(e.fieldErrors).map(([k, v]) => [k === 'nonce' ? 'message' : k, v] as const);
   const known = fields.filter(([k]) => ['name', 'chainId', 'address', 'signature', 'message'].includes(k));
   if (!known.length) return { form: e.message };
-  if (known.length === 1 && fields.length === 1 && e.message !== 'Invalid request body')
+  if (known.length === 1 && fields.length === 1 && e.message !== INVALID_BODY_MESSAGE)
     return { [known[0]![0]]: e.message };
   return Object.fromEntries(known);
 }

@@ -158,6 +158,11 @@ test('webhooks: create, the API’s refusal at the URL field, the signing secret
   await expect(url).toHaveAttribute('aria-invalid', 'true');
   const message = form.locator(`#${(await url.getAttribute('aria-describedby'))!.split(' ').at(-1)}`);
   await expect(message).toContainText(/private|not allowed|refused|public/i);
+  // The toast says a field needs a change, not the API's generic "Invalid request body".
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Not saved: a field needs a change' }),
+  ).toBeVisible();
+  await expect(page.getByText('Invalid request body')).toHaveCount(0);
   await expect(url).toHaveValue('https://10.0.0.1/hooks');
   await expect(form.getByLabel('user.created', { exact: true })).toBeChecked();
 

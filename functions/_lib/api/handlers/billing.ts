@@ -12,6 +12,7 @@ import { checkoutConfig, checkoutUrl } from '../checkout';
 import { defineRoute, type ApiContext, type ApiRoute } from '../context';
 import { ApiError, badRequest, isoStrict, json, notFound } from '../request-response';
 import { auditFor, commitUpdate } from '../write-commits';
+import { INVALID_BODY_MESSAGE } from '../../../../src/shared/api/error-messages';
 
 const P = '/projects/:projectId/billing';
 
@@ -165,7 +166,7 @@ export const billingRoutes: ApiRoute[] = [
         .first<{ plan: string }>();
       if (!project) throw notFound('Project');
       const plan = PLANS[body.plan];
-      const atField = (message: string) => badRequest('Invalid request body', [{ path: 'plan', message }]);
+      const atField = (message: string) => badRequest(INVALID_BODY_MESSAGE, [{ path: 'plan', message }]);
       if (body.plan === project.plan) throw atField(`This project is already on the ${plan.name} plan`);
       if (plan.priceUsd === 0)
         throw atField(`The ${plan.name} plan has no checkout: cancel the paid plan with the payment provider`);

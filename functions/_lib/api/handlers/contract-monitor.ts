@@ -3,10 +3,11 @@ import { checkArg, findFunction, signatureOf, type AbiItem } from '../../../../s
 import { getRow, parseJson } from '../../db/core';
 import { scopeOf, type ApiContext } from '../context';
 import { ApiError } from '../request-response';
+import { INVALID_BODY_MESSAGE } from '../../../../src/shared/api/error-messages';
 
 /** A 400 with one message at one field, as the other checks of the API answer. */
 function fieldError(path: string, message: string): ApiError {
-  return new ApiError('bad_request', 'Invalid request body', [{ path, message }]);
+  return new ApiError('bad_request', INVALID_BODY_MESSAGE, [{ path, message }]);
 }
 
 /**

@@ -24,6 +24,7 @@ import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route
 import { mustReference } from './wallets';
 import { checkContractMonitor } from './contract-monitor';
 import { attachDeliveryStats } from '../../webhooks/stats';
+import { INVALID_BODY_MESSAGE } from '../../../../src/shared/api/error-messages';
 
 const W = '/projects/:projectId/:mode/webhooks';
 
@@ -33,7 +34,7 @@ const W = '/projects/:projectId/:mode/webhooks';
  */
 async function assertWebhookTarget(c: ApiContext, url: string): Promise<void> {
   const r = await checkTarget(url, { mode: modeOf(c), allowLoopback: c.env.WEBHOOK_ALLOW_LOOPBACK === 'true' });
-  if (!r.ok) throw new ApiError('bad_request', 'Invalid request body', [{ path: 'url', message: r.reason }]);
+  if (!r.ok) throw new ApiError('bad_request', INVALID_BODY_MESSAGE, [{ path: 'url', message: r.reason }]);
 }
 const E = '/projects/:projectId/:mode/events';
 
