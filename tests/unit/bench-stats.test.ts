@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { median, pct, steadyMedian } from '../../scripts/bench/stats';
+import { waitForQuiet } from '../../scripts/bench/quiet';
 
 const twenty = Array.from({ length: 20 }, (_, i) => 20 - i); // 20 … 1, unsorted on purpose
 
@@ -29,5 +30,21 @@ describe('steadyMedian: one measurement, or the median of three when the first m
     ['two slow measurements among three fail', [320, 310, 230], 310, [320, 310, 230]],
   ])('%s', async (_, figures, ms, rounds) => {
     await expect(steadyMedian(measuring(figures), (x) => x <= 300)).resolves.toEqual({ ms, rounds });
+  });
+});
+
+describe('waitForQuiet: the bench waits for an idle machine before a timing', () => {
+  it('returns after one window when the machine is quiet enough', async () => {
+    const t = Date.now();
+    const share = await waitForQuiet(1, 5_000);
+    expect(share).toBeGreaterThanOrEqual(0);
+    expect(share).toBeLessThanOrEqual(1);
+    expect(Date.now() - t).toBeLessThan(1_500);
+  });
+  it('gives up after its time limit and measures anyway', async () => {
+    const t = Date.now();
+    await waitForQuiet(-1, 1_200); // never quiet enough
+    expect(Date.now() - t).toBeGreaterThanOrEqual(1_200);
+    expect(Date.now() - t).toBeLessThan(3_000);
   });
 });
