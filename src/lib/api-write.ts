@@ -1,7 +1,8 @@
 /**
  * Every write from a screen goes through here: a loading toast that turns into success, or into an error with the
- * API's message (a refusal by field: how many fields); the cached queries under the touched paths are refetched. Field errors stay on the thrown
- * `ApiRequestError` for the form to show next to its fields.
+ * API's message (`ApiRequestError.summary`: a body refused by field says how many fields); the cached queries under
+ * the touched paths are refetched. Field errors stay on the thrown `ApiRequestError` for the form to show next to its
+ * fields.
  */
 import { apiRequest, ApiRequestError, type ApiRequestInit } from './api-client';
 import { invalidatePaths } from './query';
