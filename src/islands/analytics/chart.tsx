@@ -76,63 +76,70 @@ export function Chart({
   useEffect(() => {
     const el = box.current;
     if (!el || !columns || table) return;
-    const muted = themeColor('--muted-foreground');
-    const border = themeColor('--border');
-    const axis = { stroke: muted, grid: { stroke: border, width: 1 }, ticks: { stroke: border, width: 1 } };
-    let drawn = false;
-    const plot = new uPlot(
-      {
-        width: Math.max(el.clientWidth, 200),
-        height: HEIGHT,
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-        axes: [
-          { ...axis, values: (_u, ticks) => ticks.map((t) => bucketLabel(t, bucket)) },
-          {
-            ...axis,
-            size: 60,
-            // Counts tick at whole numbers only.
-            ...(format === formatNumber
-              ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 1e5, 1e6] }
-              : {}),
-            values: (_u, ticks) => ticks.map((t) => format(t)),
-          },
-        ],
-        series: [
-          {
-            label: BUCKET_NAMES[bucket][0],
-            value: (_u, v) => (v == null ? '—' : bucketLabel(v, bucket, true)),
-          },
-          ...columns.series.map((s, i) => ({
-            label: s.label,
-            stroke: themeColor(`--chart-${(i % 6) + 1}`),
-            width: 2,
-            points: { show: columns.x.length <= 31 },
-            value: (_u: uPlot, v: number | null) => (v == null ? '—' : format(v)),
-          })),
-        ],
-        cursor: { focus: { prox: 16 } },
-        legend: { live: true },
-        hooks: {
-          draw: [
-            () => {
-              if (drawn) return;
-              drawn = true;
-              const name = `${CHART_DRAWN_MARK}:${title}`;
-              performance.mark(name);
-              performance.measure(`${CHART_DRAW_MEASURE}:${title}`, { start: arrivedAt, end: performance.now() });
-              el.dataset.drawn = String(columns.x.length);
+    // Each chart is built in a task of its own: three charts built in the effects of one render were one long task
+    // (Lighthouse's TBT on the analytics page) for no earlier pixel (docs/decisions.md "Chunks").
+    let plot: uPlot | null = null;
+    let resize: ResizeObserver | null = null;
+    const build = setTimeout(() => {
+      const muted = themeColor('--muted-foreground');
+      const border = themeColor('--border');
+      const axis = { stroke: muted, grid: { stroke: border, width: 1 }, ticks: { stroke: border, width: 1 } };
+      let drawn = false;
+      plot = new uPlot(
+        {
+          width: Math.max(el.clientWidth, 200),
+          height: HEIGHT,
+          scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+          axes: [
+            { ...axis, values: (_u, ticks) => ticks.map((t) => bucketLabel(t, bucket)) },
+            {
+              ...axis,
+              size: 60,
+              // Counts tick at whole numbers only.
+              ...(format === formatNumber
+                ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 1e5, 1e6] }
+                : {}),
+              values: (_u, ticks) => ticks.map((t) => format(t)),
             },
           ],
+          series: [
+            {
+              label: BUCKET_NAMES[bucket][0],
+              value: (_u, v) => (v == null ? '—' : bucketLabel(v, bucket, true)),
+            },
+            ...columns.series.map((s, i) => ({
+              label: s.label,
+              stroke: themeColor(`--chart-${(i % 6) + 1}`),
+              width: 2,
+              points: { show: columns.x.length <= 31 },
+              value: (_u: uPlot, v: number | null) => (v == null ? '—' : format(v)),
+            })),
+          ],
+          cursor: { focus: { prox: 16 } },
+          legend: { live: true },
+          hooks: {
+            draw: [
+              () => {
+                if (drawn) return;
+                drawn = true;
+                const name = `${CHART_DRAWN_MARK}:${title}`;
+                performance.mark(name);
+                performance.measure(`${CHART_DRAW_MEASURE}:${title}`, { start: arrivedAt, end: performance.now() });
+                el.dataset.drawn = String(columns.x.length);
+              },
+            ],
+          },
         },
-      },
-      [columns.x, ...columns.series.map((s) => s.values)],
-      el,
-    );
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }));
-    resize.observe(el);
+        [columns.x, ...columns.series.map((s) => s.values)],
+        el,
+      );
+      resize = new ResizeObserver(() => plot?.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }));
+      resize.observe(el);
+    }, 0);
     return () => {
-      resize.disconnect();
-      plot.destroy();
+      clearTimeout(build);
+      resize?.disconnect();
+      plot?.destroy();
       delete el.dataset.drawn;
     };
   }, [columns, bucket, format, table, scheme, title, arrivedAt]);
