@@ -64,6 +64,8 @@ export default defineConfig({
                 DATA_ENCRYPTION_KEY: 'dGVzdC1vbmx5LWRhdGEtZW5jcnlwdGlvbi1rZXktMzI=',
                 // The fake auth server's admin invite (POST /auth/v1/invite) accepts only this key.
                 SUPABASE_SERVICE_ROLE_KEY: inject<string>('serviceRoleKey'),
+                // The payment provider's endpoint secret (tests sign their events with it; billing-events.test.ts).
+                BILLING_WEBHOOK_SECRET: 'whsec_workers_test_endpoint_secret',
                 // The suite's requests share one address and few callers: limits on (through the Durable Object) but
                 // high; tests/workers/api/rate-limit.test.ts runs with small ones.
                 API_RATE_LIMIT_PER_MINUTE: '1000000',

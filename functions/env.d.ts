@@ -44,6 +44,16 @@ interface Env {
   BILLING_CHECKOUT_URL?: string;
   /** The payment provider's host (e.g. `checkout.example-pay.com`): checkout URLs are only ever built on it. */
   BILLING_PROVIDER_HOST?: string;
+  /**
+   * Secret: the provider's webhook endpoint secret (`whsec_…`) that signs its events to
+   * /api/v1/billing/provider-events; unset: events are refused and plan changes are off.
+   */
+  BILLING_WEBHOOK_SECRET?: string;
+  /**
+   * `true`: the checkout may be an http page on a loopback host (the local stand-in, dev/payment-provider), and only
+   * while the dashboard itself is served on a loopback host. Local development only; off when deployed.
+   */
+  BILLING_ALLOW_LOOPBACK?: string;
 }
 
 // Appended for custom SMTP (see docs/api.md "Custom SMTP").

@@ -13,9 +13,10 @@ const stack = await startStack({
   posthogKey: E2E.posthogKey,
   smtpPort: E2E.smtpPort,
   smtpInboxPort: E2E.smtpInboxPort,
+  paymentsPort: E2E.paymentsPort,
 });
 stopOnExit(stack.children);
 process.on('exit', () => void stack.close());
 console.log(
-  `e2e stack on ${stack.url} (auth ${stack.auth.url}, inbox ${stack.auth.inboxUrl}, capture ${E2E.captureURL}, SMTP inbox ${stack.smtp.inboxUrl})`,
+  `e2e stack on ${stack.url} (auth ${stack.auth.url}, inbox ${stack.auth.inboxUrl}, capture ${E2E.captureURL}, SMTP inbox ${stack.smtp.inboxUrl}, payments ${stack.payments.url})`,
 );

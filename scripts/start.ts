@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the site, prepares the local D1 database and serves everything on http://127.0.0.1:$PORT
  * (default 8788), the auth emulator on $AUTH_EMULATOR_PORT (default 54321), the local SMTP inbox on $SMTP_PORT
- * (default 2525) with its page on $SMTP_INBOX_PORT (default 8025). Stops with one line when a port is
+ * (default 2525) with its page on $SMTP_INBOX_PORT (default 8025), the payment-provider stand-in (hosted checkout, signed
+ * events) on $PAYMENTS_PORT (default 8789). Stops with one line when a port is
  * taken; restarts the Pages server when its Workers runtime stops answering (docs/decisions.md "The local stack
  * fails loudly").
  */
@@ -16,18 +17,21 @@ import { takenPortMessage } from './lib/ports.ts';
 import { killTree } from './lib/supervise.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
 import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
+import { LOCAL_PAYMENTS, paymentBindings } from '../dev/payment-provider/config.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? LOCAL_AUTH.port);
 const authUrl = `http://127.0.0.1:${authPort}`;
 const smtpPort = Number(process.env.SMTP_PORT ?? LOCAL_SMTP.port);
 const smtpInboxPort = Number(process.env.SMTP_INBOX_PORT ?? LOCAL_SMTP.webPort);
+const paymentsPort = Number(process.env.PAYMENTS_PORT ?? LOCAL_PAYMENTS.port);
 
 const taken = await takenPortMessage([
   { port, what: 'the dashboard', variable: 'PORT' },
   { port: authPort, what: 'the auth emulator', variable: 'AUTH_EMULATOR_PORT' },
   { port: smtpPort, what: 'the local SMTP server', variable: 'SMTP_PORT' },
   { port: smtpInboxPort, what: 'the SMTP inbox page', variable: 'SMTP_INBOX_PORT' },
+  { port: paymentsPort, what: 'the payment-provider stand-in', variable: 'PAYMENTS_PORT' },
 ]);
 if (taken) {
   console.error(taken);
@@ -63,6 +67,18 @@ smtp.once('exit', (code) => {
   console.error(`npm start: the local SMTP inbox stopped (exit code ${code}). Stopping.`);
   stop(1);
 });
+// The payment provider's hosted checkout; "Pay" sends its signed events to the dashboard (docs/api.md "Billing").
+const payments = start('payments', 'node', ['dev/payment-provider/main.ts'], {
+  ...process.env,
+  PAYMENTS_PORT: String(paymentsPort),
+  DASHBOARD_URL: `http://127.0.0.1:${port}`,
+});
+running.push({ stop: () => killTree(payments) });
+payments.once('exit', (code) => {
+  if (code === null || stopping) return;
+  console.error(`npm start: the payment-provider stand-in stopped (exit code ${code}). Stopping.`);
+  stop(1);
+});
 const limiter = await startRateLimiter({ quiet: true });
 running.push({ stop: () => killTree(limiter.child) });
 // The webhook delivery engine (workers/webhook-dispatcher) in the same runtime as the Pages server (same local D1).
@@ -91,6 +107,8 @@ const pages = await startSupervisedPagesServer({
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
     // Local only: custom SMTP may send to the local SMTP inbox on this machine.
     SMTP_ALLOW_LOOPBACK: 'true',
+    // Local only: plans are bought on the payment-provider stand-in (http on loopback) and change by its signed events.
+    ...paymentBindings(`http://127.0.0.1:${paymentsPort}`),
   },
   giveUp: (error) => {
     console.error(`npm start: the Pages server stopped answering and did not come back (${error.message}). Stopping.`);
@@ -113,4 +131,5 @@ console.log(`
   Demo sign-in:  ${DEMO_ACCOUNTS.demo.email} / ${DEMO_ACCOUNTS.demo.password}
   Auth emulator: ${authUrl}   Inbox: ${authUrl}/inbox
   SMTP inbox:    http://127.0.0.1:${smtpInboxPort}/inbox   (custom SMTP "Send test email"; SMTP on 127.0.0.1:${smtpPort})
+  Payments:      http://127.0.0.1:${paymentsPort}/subscriptions   (the hosted checkout of Billing → Change plan)
 `);

@@ -12,6 +12,8 @@ import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../dev/auth-emulator/config.ts';
 import { createSmtpInbox } from '../../dev/smtp-inbox/server.ts';
 import { LOCAL_SMTP } from '../../dev/smtp-inbox/config.ts';
+import { createPaymentProvider } from '../../dev/payment-provider/server.ts';
+import { LOCAL_PAYMENTS, paymentBindings } from '../../dev/payment-provider/config.ts';
 
 export interface StackOptions {
   port: number;
@@ -22,6 +24,8 @@ export interface StackOptions {
   /** The local SMTP inbox's SMTP and web ports (dev/smtp-inbox); unset: any free ones. */
   smtpPort?: number;
   smtpInboxPort?: number;
+  /** The payment-provider stand-in's port (dev/payment-provider); unset: any free one. */
+  paymentsPort?: number;
   /** Restart the Pages server when it stops answering, probing this often (ms); unset: no supervision. */
   superviseEveryMs?: number;
   /** Variables of the webhook dispatcher over the stack's (e.g. WEBHOOK_ALLOW_LOOPBACK=false for SSRF tests). */
@@ -51,6 +55,13 @@ export async function startStack(options: StackOptions) {
     user: LOCAL_SMTP.user,
     password: LOCAL_SMTP.password,
   });
+  // The payment provider's hosted checkout and signed events (docs/api.md "Provider events").
+  const payments = await createPaymentProvider({
+    port: options.paymentsPort ?? 0,
+    dashboardUrl: siteUrl,
+    webhookSecret: LOCAL_PAYMENTS.webhookSecret,
+    eventDelayMs: LOCAL_PAYMENTS.eventDelayMs,
+  });
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
   await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
     env,
@@ -67,10 +78,9 @@ export async function startStack(options: StackOptions) {
     DATA_ENCRYPTION_KEY: encryptionKey,
     // Member invites: the API calls the emulator's admin invite with its local service-role key (server side only).
     SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
-    // Plan changes through a hosted checkout (docs/api.md "Billing"): a test value on a reserved name (RFC 2606
-    // `.test`, never resolvable); the billing e2e test intercepts it.
-    BILLING_CHECKOUT_URL: 'https://checkout.payments.test/pay',
-    BILLING_PROVIDER_HOST: 'checkout.payments.test',
+    // Plan changes through the payment-provider stand-in (docs/api.md "Billing"): its checkout (http on loopback,
+    // BILLING_ALLOW_LOOPBACK) and the endpoint secret its events are signed with.
+    ...paymentBindings(payments.url),
     // The providers' JWKS check may fetch the local auth emulator's key set (loopback; never set when deployed).
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
     // Custom SMTP may send to the local SMTP inbox (loopback; never set when deployed).
@@ -122,6 +132,7 @@ export async function startStack(options: StackOptions) {
     runDispatcherCron: () => runDispatcherCron(pages.url),
     auth,
     smtp,
+    payments,
     state,
     /** The wrangler process of the moment (a supervised server replaces it when it restarts). */
     pagesChild: pages.child,
@@ -134,6 +145,7 @@ export async function startStack(options: StackOptions) {
       killTree(limiter.child);
       capture?.close();
       await smtp.close();
+      await payments.close();
       await auth.close();
     },
   };

@@ -6,8 +6,14 @@ export const PAYMENT_PARAM = 'payment';
 export const PAYMENT_RESULTS = ['success', 'canceled'] as const;
 export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
 
-/** Environment variables that turn on plan changes through a hosted checkout (README "Configuration"). */
-export const CHECKOUT_ENV = { url: 'BILLING_CHECKOUT_URL', host: 'BILLING_PROVIDER_HOST' } as const;
+/**
+ * Where the payment provider sends its signed events, under /api/v1 (docs/api.md "Provider events"); the local
+ * stand-in (dev/payment-provider) posts there too.
+ */
+export const PROVIDER_EVENTS_PATH = '/billing/provider-events';
+
+/** The provider's signature header (Stripe's), checked with the `stripe` package. */
+export const PROVIDER_SIGNATURE_HEADER = 'Stripe-Signature';
 
 /** Invoices a billing answer carries, newest first. */
 export const INVOICE_LIMIT = 24;

@@ -8,6 +8,7 @@ const capturePort = 8798 + offset;
 const authPort = 8797 + offset;
 const smtpPort = 8794 + offset;
 const smtpInboxPort = 8793 + offset;
+const paymentsPort = 8790 + offset;
 
 export const E2E = {
   port,
@@ -21,4 +22,7 @@ export const E2E = {
   smtpPort,
   smtpInboxPort,
   smtpInboxURL: `http://127.0.0.1:${smtpInboxPort}`,
+  /** The payment-provider stand-in (dev/payment-provider): the hosted checkout and its signed events. */
+  paymentsPort,
+  paymentsURL: `http://127.0.0.1:${paymentsPort}`,
 } as const;

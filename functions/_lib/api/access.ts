@@ -21,6 +21,8 @@ export function authorize(route: ApiRoute): MiddlewareHandler<ApiEnv> {
     const request = c.req.raw;
     const now = c.var.now;
     await limitAddress(request, env);
+    // No caller to authenticate (a payment-provider event proves itself with its signature): the address limit only.
+    if (route.scope === 'public') return next();
     const principal = await authenticate(request, env, (p) => c.executionCtx.waitUntil(p), now);
     const actor =
       principal.kind === 'user'

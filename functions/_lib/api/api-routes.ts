@@ -2,6 +2,7 @@ import type { ApiRoute } from './context';
 import { projectRoutes } from './handlers/projects';
 import { memberRoutes } from './handlers/members';
 import { billingRoutes } from './handlers/billing';
+import { billingEventRoutes } from './handlers/billing-events';
 import { walletRoutes } from './handlers/wallets';
 import { userRoutes } from './handlers/users';
 import { transactionRoutes } from './handlers/transactions';
@@ -25,6 +26,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...projectRoutes,
   ...memberRoutes,
   ...billingRoutes,
+  ...billingEventRoutes,
   ...walletRoutes,
   ...userRoutes,
   ...transactionRoutes,

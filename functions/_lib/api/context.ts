@@ -55,7 +55,11 @@ export interface ApiRoute<P extends string = string, B = unknown, Q = unknown> {
   method: Method;
   /** Under /api/v1, with `:param` segments; `:mode` is `live` or `test`. */
   path: P;
-  /** `user`: any signed-in user; `project`: a member of :projectId; `mode`: a member or the project's key for :mode. */
+  /**
+   * `user`: any signed-in user; `project`: a member of :projectId; `mode`: a member or the project's key for :mode;
+   * `public`: no credentials (the address rate limit only; `principal`, `access` and `actor` are unset: the handler
+   * proves what it gets itself, like the payment provider's signed events).
+   */
   scope: 'public' | 'user' | 'project' | 'mode';
   permission: Permission;
   /** Collection for secret-key scopes when it is not the path segment after `:mode` (docs/api.md). */

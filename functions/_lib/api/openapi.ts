@@ -42,7 +42,10 @@ function keyAccess(r: ApiRoute): string {
 }
 
 /** The documentation half of a route's `createRoute` config: tag, summary, minimum role and key scopes, answers. */
-export function routeDoc(r: ApiRoute): Pick<RouteConfig, 'tags' | 'summary' | 'description' | 'responses'> & {
+export function routeDoc(r: ApiRoute): Pick<
+  RouteConfig,
+  'tags' | 'summary' | 'description' | 'responses' | 'security'
+> & {
   request?: RouteConfig['request'];
 } {
   const status = String(r.status ?? (r.method === 'POST' ? 201 : 200));
@@ -68,6 +71,14 @@ export function routeDoc(r: ApiRoute): Pick<RouteConfig, 'tags' | 'summary' | 'd
           }
         : {}),
       content: { 'application/json': { schema: errorSchema } },
+    };
+  if (r.scope === 'public')
+    return {
+      tags: [r.tag],
+      summary: r.summary,
+      description: 'No credentials: the request proves itself (see the summary).',
+      responses,
+      security: [],
     };
   return {
     tags: [r.tag],

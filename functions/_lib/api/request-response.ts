@@ -87,8 +87,17 @@ export async function readJsonText(request: Request): Promise<string> {
   return text;
 }
 
-/** Reads the body as text and stops at MAX_BODY_BYTES even when Content-Length lies or is absent. */
-async function readCapped(request: Request): Promise<string> {
+/**
+ * Reads the body as UTF-8 text and stops at `max` bytes (413) even when Content-Length lies or is absent: the JSON
+ * body gate's reader, and the raw body of a signed provider event (whose signature covers the exact bytes).
+ */
+export async function readCapped(request: Request, max = MAX_BODY_BYTES): Promise<string> {
+  const tooLarge = () =>
+    new ApiError(
+      'payload_too_large',
+      max === MAX_BODY_BYTES ? 'Request body is larger than 1 MB' : `Request body is larger than ${max / 1024} KB`,
+    );
+  if (Number(request.headers.get('Content-Length') ?? '0') > max) throw tooLarge();
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -97,9 +106,9 @@ async function readCapped(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > max) {
       await reader.cancel().catch(() => {});
-      throw new ApiError('payload_too_large', 'Request body is larger than 1 MB');
+      throw tooLarge();
     }
     chunks.push(value);
   }

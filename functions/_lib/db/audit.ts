@@ -4,7 +4,7 @@ import type { Mode } from '../../../src/shared/api/common';
 export interface AuditEntry {
   projectId: string;
   mode: Mode | null;
-  actor: { type: 'user' | 'key'; id: string };
+  actor: { type: 'user' | 'key' | 'provider'; id: string };
   action: string;
   targetType: string;
   targetId: string | null;

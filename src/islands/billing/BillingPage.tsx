@@ -6,6 +6,7 @@ import { ChangePlan } from './change-plan';
 import { HistoryChart } from './history-chart';
 import { Invoices } from './invoices';
 import { usePaymentResult } from './payment-result';
+import { PendingPaymentNotice } from './pending-payment';
 import { PlanCard, UsageCard } from './usage';
 
 function Loading() {
@@ -25,7 +26,7 @@ export function BillingPage() {
   const route = useProjectRoute();
   const { data, error, reload } = useApiQuery<Billing>(route ? `/projects/${route.projectId}/billing` : null);
   const canChange = useCan('manage_billing');
-  usePaymentResult();
+  const pending = usePaymentResult(route?.projectId, data, reload);
 
   if (error)
     return error.notFound ? (
@@ -36,11 +37,12 @@ export function BillingPage() {
   if (!data || !route) return <Loading />;
   return (
     <div className="grid gap-6">
+      {pending && <PendingPaymentNotice pending={pending} billing={data} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <PlanCard billing={data} canChange={canChange} />
         <UsageCard billing={data} />
       </div>
-      {canChange && <ChangePlan billing={data} projectId={route.projectId} mode={route.mode} />}
+      {canChange && <ChangePlan billing={data} projectId={route.projectId} mode={route.mode} pending={!!pending} />}
       <HistoryChart billing={data} />
       <Invoices invoices={data.invoices} />
     </div>

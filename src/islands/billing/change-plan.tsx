@@ -1,7 +1,6 @@
-import { ExternalLink, Settings2 } from 'lucide-react';
+import { ExternalLink, Mail } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Billing, Plan } from '../../shared/api/billing';
-import { CHECKOUT_ENV } from '../../shared/billing';
 import type { Mode } from '../../shared/api/common';
 import { Button } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';
@@ -9,12 +8,18 @@ import { apiWrite } from '../../lib/api-write';
 import { cn } from '../../lib/cn';
 import { CardSection } from '../shared/card-section';
 import { formatCount, formatUsd } from './format';
+import { rememberCheckout } from './payment-result';
 
-/** Whether a URL the API answered is a checkout page on the provider's host (the API built it; checked again). */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Whether a URL the API answered is a checkout page on the provider's host (the API built it; checked again): https,
+ * or http on a loopback host (the local stand-in, which the API offers only to a dashboard on loopback).
+ */
 export function isCheckoutUrl(url: string, host: string): boolean {
   try {
     const u = new URL(url);
-    return u.protocol === 'https:' && u.host === host;
+    return u.host === host && (u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname)));
   } catch {
     return false;
   }
@@ -58,7 +63,17 @@ function PlanOption({
 }
 
 /** Paid plans other than the current one, bought on the payment provider's hosted checkout. */
-function CheckoutForm({ billing, projectId, mode }: { billing: Billing; projectId: string; mode: Mode }) {
+function CheckoutForm({
+  billing,
+  projectId,
+  mode,
+  pending,
+}: {
+  billing: Billing;
+  projectId: string;
+  mode: Mode;
+  pending: boolean;
+}) {
   const host = billing.checkout.host!;
   const choices = billing.plans.filter((p) => p.priceUsd > 0 && p.id !== billing.plan.id);
   const [plan, setPlan] = useState(choices[0]?.id ?? '');
@@ -79,6 +94,7 @@ function CheckoutForm({ billing, projectId, mode }: { billing: Billing; projectI
         done: `Continuing to ${host} for the ${chosen.name} plan`,
       });
       if (!isCheckoutUrl(url, host)) throw new Error('The checkout URL is not on the payment provider');
+      rememberCheckout(projectId, plan);
       location.assign(url);
     } catch (e) {
       setError(e instanceof ApiRequestError ? (e.fieldErrors.plan ?? e.message) : (e as Error).message);
@@ -112,7 +128,7 @@ function CheckoutForm({ billing, projectId, mode }: { billing: Billing; projectI
         )}
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={busy || !plan}>
+        <Button type="submit" disabled={busy || pending || !plan}>
           <ExternalLink className="h-4 w-4" aria-hidden /> Continue to checkout
         </Button>
         <p className="text-sm text-muted-foreground">
@@ -124,47 +140,35 @@ function CheckoutForm({ billing, projectId, mode }: { billing: Billing; projectI
   );
 }
 
-/** What to set for plan changes to work: the page says it exactly (README "Configuration", docs/api.md "Billing"). */
-function HowToConfigure() {
+/**
+ * No payment provider on this deployment: what the customer can do. The operator's side (which settings turn the
+ * checkout on) is in docs/api.md "Billing", never on the screen.
+ */
+function ContactSales() {
   return (
-    <div className="grid gap-3 text-sm" data-testid="checkout-setup">
-      <p className="flex items-start gap-2">
-        <Settings2 className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
-        <span>
-          Plan changes go through a payment provider&apos;s hosted checkout, and none is configured for this dashboard.
-          To turn them on, set these two environment variables on the Cloudflare Pages project (Settings, Variables and
-          Secrets) and deploy again:
-        </span>
-      </p>
-      <dl className="grid gap-2 rounded-md border border-border bg-muted/50 p-3">
-        <div>
-          <dt>
-            <code className="font-mono text-xs font-semibold">{CHECKOUT_ENV.url}</code>
-          </dt>
-          <dd className="text-muted-foreground">
-            The provider&apos;s hosted checkout page, an https URL such as https://checkout.your-provider.com/pay.
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <code className="font-mono text-xs font-semibold">{CHECKOUT_ENV.host}</code>
-          </dt>
-          <dd className="text-muted-foreground">
-            That page&apos;s host, such as checkout.your-provider.com: checkout links are only ever built on it.
-          </dd>
-        </div>
-      </dl>
-      <p className="text-muted-foreground">
-        Locally, pass them to <code className="font-mono text-xs">wrangler pages dev</code> with{' '}
-        <code className="font-mono text-xs">--binding</code> or put them in{' '}
-        <code className="font-mono text-xs">.dev.vars</code>. The details are in docs/api.md, section Billing.
-      </p>
-    </div>
+    <p className="flex items-start gap-2 text-sm" data-testid="checkout-unavailable">
+      <Mail className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+      <span>
+        Plans cannot be bought online here. <strong className="font-medium">Contact sales to change your plan</strong>;
+        your current plan stays as it is until then.
+      </span>
+    </p>
   );
 }
 
-/** Changing the plan (admins and owners): the hosted checkout when configured, else how to configure it. */
-export function ChangePlan({ billing, projectId, mode }: { billing: Billing; projectId: string; mode: Mode }) {
+/** Changing the plan (admins and owners): the hosted checkout when there is one, else whom to ask. */
+export function ChangePlan({
+  billing,
+  projectId,
+  mode,
+  pending = false,
+}: {
+  billing: Billing;
+  projectId: string;
+  mode: Mode;
+  /** A payment is being confirmed: no second checkout until it is. */
+  pending?: boolean;
+}) {
   return (
     <CardSection
       title="Change plan"
@@ -175,9 +179,9 @@ export function ChangePlan({ billing, projectId, mode }: { billing: Billing; pro
       }
     >
       {billing.checkout.available ? (
-        <CheckoutForm billing={billing} projectId={projectId} mode={mode} />
+        <CheckoutForm billing={billing} projectId={projectId} mode={mode} pending={pending} />
       ) : (
-        <HowToConfigure />
+        <ContactSales />
       )}
     </CardSection>
   );

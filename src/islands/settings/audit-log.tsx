@@ -6,9 +6,10 @@ import type { AuditEntry, Member } from '../../shared/api/projects';
 import { patchSearch } from '../../stores/location';
 import type { Filter } from '../../shared/api/list-params';
 
-/** Who did it: a member's name (or email), or the API key. */
+/** Who did it: a member's name (or email), the API key, or the payment provider (a plan change it confirmed). */
 function actorLabel(entry: Pick<AuditEntry, 'actorType' | 'actorId'>, members: readonly Member[]): string {
   if (entry.actorType === 'key') return 'API key';
+  if (entry.actorType === 'provider') return 'Payment provider';
   const m = members.find((x) => x.userId === entry.actorId);
   return m ? (m.name ?? m.email) : 'Former member';
 }

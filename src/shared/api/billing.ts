@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { modeSchema, timestamp, versionField } from './common.ts';
+import { modeSchema, timestamp } from './common.ts';
 import { idSchema } from './ids.ts';
 
 /** Plans offered (prices in USD per month; overage per 1,000 operations). */
@@ -64,9 +64,18 @@ export const billingSchema = z
   .meta({ id: 'Billing' });
 export type Billing = z.infer<typeof billingSchema>;
 
-export const billingUpdateSchema = z
-  .strictObject({ plan: planId, version: versionField })
-  .meta({ id: 'BillingUpdate' });
+/** The answer to the payment provider's signed event (`POST /billing/provider-events`): taken, and what it did. */
+export const providerEventResultSchema = z
+  .object({
+    received: z.literal(true),
+    eventId: z.string(),
+    /** `applied`: plan, subscription or invoice recorded; `ignored`: nothing to do; `unknown_project`: logged only. */
+    outcome: z.enum(['applied', 'ignored', 'unknown_project']),
+    /** The event id was handled before: nothing changed this time. */
+    duplicate: z.boolean(),
+  })
+  .meta({ id: 'ProviderEventResult' });
+export type ProviderEventResult = z.infer<typeof providerEventResultSchema>;
 
 /** `POST /projects/{projectId}/billing/checkout`: the plan to buy and the mode of the page to come back to. */
 export const billingCheckoutSchema = z

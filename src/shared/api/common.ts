@@ -14,6 +14,8 @@ export const roleSchema = z.enum(ROLES);
 /** Error codes of the `{ error: { code, message, details? } }` body, by HTTP status. */
 export const ERROR_CODES = {
   bad_request: 400,
+  /** A payment-provider event whose signature does not verify (missing, malformed, wrong, or older than 5 minutes). */
+  invalid_signature: 400,
   unauthorized: 401,
   /** The user has a verified MFA factor and the token is only `aal1`: finish signing in with the code. */
   mfa_required: 401,

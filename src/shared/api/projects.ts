@@ -61,7 +61,7 @@ export const auditEntrySchema = z
   .object({
     id: idSchema('aud'),
     mode: z.enum(MODES).nullable(),
-    actorType: z.enum(['user', 'key']),
+    actorType: z.enum(['user', 'key', 'provider']),
     actorId: z.string(),
     action: z.string(),
     targetType: z.string(),

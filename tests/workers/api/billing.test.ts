@@ -104,6 +104,42 @@ describe('GET /projects/{projectId}/billing', () => {
   });
 });
 
+describe('the local stand-in exception (BILLING_ALLOW_LOOPBACK)', () => {
+  const LOCAL = {
+    BILLING_CHECKOUT_URL: 'http://127.0.0.1:8789/pay',
+    BILLING_PROVIDER_HOST: '127.0.0.1:8789',
+    BILLING_ALLOW_LOOPBACK: 'true',
+  };
+  /** The billing answer's `checkout` for a dashboard answering on `origin`. */
+  async function checkoutOn(origin: string, vars: Partial<Env>, projectId: string, auth: string) {
+    const res = await handleApi(
+      new Request(`${origin}/api/v1/projects/${projectId}/billing`, { headers: { Authorization: `Bearer ${auth}` } }),
+      { ...testEnv, ...vars },
+      () => {},
+    );
+    return ((await res.json()) as { checkout: unknown }).checkout;
+  }
+
+  it('allows an http checkout on loopback only with the flag and only for a dashboard served on loopback', async () => {
+    const p = await newProject('bill-loopback');
+    const on = { available: true, host: '127.0.0.1:8789' };
+    const off = { available: false, host: null };
+    expect(await checkoutOn('http://127.0.0.1:8788', LOCAL, p.id, p.ownerToken)).toEqual(on);
+    expect(await checkoutOn('http://localhost:8788', LOCAL, p.id, p.ownerToken)).toEqual(on);
+    // Set by mistake on a deployed dashboard: nothing changes, the http checkout stays off.
+    expect(await checkoutOn('https://dash.example.com', LOCAL, p.id, p.ownerToken)).toEqual(off);
+    // Without the flag, or for a host that is not loopback, or without the endpoint secret: off.
+    const { BILLING_ALLOW_LOOPBACK: _, ...noFlag } = LOCAL;
+    expect(await checkoutOn('http://127.0.0.1:8788', noFlag, p.id, p.ownerToken)).toEqual(off);
+    for (const bad of [
+      { ...LOCAL, BILLING_CHECKOUT_URL: 'http://10.0.0.1:8789/pay', BILLING_PROVIDER_HOST: '10.0.0.1:8789' },
+      { ...LOCAL, BILLING_CHECKOUT_URL: 'http://pay.example.com/pay', BILLING_PROVIDER_HOST: 'pay.example.com' },
+      { ...LOCAL, BILLING_WEBHOOK_SECRET: '' },
+    ])
+      expect(await checkoutOn('http://127.0.0.1:8788', bad, p.id, p.ownerToken), JSON.stringify(bad)).toEqual(off);
+  });
+});
+
 describe('POST /projects/{projectId}/billing/checkout', () => {
   it('answers the hosted checkout URL on the provider host, with the way back to the billing page', async () => {
     const p = await newProject('checkout-owner');
@@ -143,7 +179,7 @@ describe('POST /projects/{projectId}/billing/checkout', () => {
       expect((await call(CHECKOUT, 'POST', path, p.ownerToken, body)).status, JSON.stringify(body)).toBe(400);
   });
 
-  it('refuses the current plan and the free plan at the field, and says how to configure when off', async () => {
+  it('refuses the current plan and the free plan at the field, and says to contact sales when off', async () => {
     const p = await newProject('checkout-plans');
     const path = `/projects/${p.id}/billing/checkout`;
     await testEnv.DB.prepare("UPDATE projects SET plan = 'growth' WHERE id = ?").bind(p.id).run();
@@ -155,7 +191,9 @@ describe('POST /projects/{projectId}/billing/checkout', () => {
     expect(free.body.error.details[0].path).toBe('plan');
     const off = await call({}, 'POST', path, p.ownerToken, { plan: 'scale' });
     expect(off.status).toBe(503);
-    expect(off.body.error.message).toMatch(/BILLING_CHECKOUT_URL and BILLING_PROVIDER_HOST/);
+    // Said to the customer: no setting names (docs/api.md has those).
+    expect(off.body.error.message).toBe('Plans cannot be bought online here: contact sales to change your plan');
+    expect(off.text).not.toMatch(/BILLING_|docs\//);
   });
 
   it('is for admins and owners only: developers, viewers, keys and strangers are refused', async () => {

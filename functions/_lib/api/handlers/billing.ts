@@ -2,7 +2,6 @@ import {
   billingCheckoutResultSchema,
   billingCheckoutSchema,
   billingSchema,
-  billingUpdateSchema,
   PLANS,
   type PlanId,
 } from '../../../../src/shared/api/billing';
@@ -10,8 +9,8 @@ import { INVOICE_LIMIT } from '../../../../src/shared/billing';
 import { auditStmt } from '../../db/audit';
 import { checkoutConfig, checkoutUrl } from '../checkout';
 import { defineRoute, type ApiContext, type ApiRoute } from '../context';
-import { ApiError, badRequest, isoStrict, json, notFound } from '../request-response';
-import { auditFor, commitUpdate } from '../write-commits';
+import { ApiError, badRequest, forbidden, isoStrict, json, notFound } from '../request-response';
+import { auditFor } from '../write-commits';
 import { INVALID_BODY_MESSAGE } from '../../../../src/shared/api/error-messages';
 
 const P = '/projects/:projectId/billing';
@@ -75,7 +74,7 @@ async function billing(c: ApiContext) {
   const cost = (count: number) =>
     plan.priceUsd + (Math.max(0, count - plan.includedOperations) / 1000) * plan.overagePer1000Usd;
   const used = n(ops);
-  const checkout = checkoutConfig(c.env);
+  const checkout = checkoutConfig(c.env, c.url);
   const overage = Math.max(0, used - plan.includedOperations);
   return {
     plan: { ...plan },
@@ -125,21 +124,14 @@ export const billingRoutes: ApiRoute[] = [
     scope: 'project',
     permission: 'manage_billing',
     tag: 'Billing',
-    summary: 'Change the plan',
-    body: billingUpdateSchema,
-    response: billingSchema,
-    handler: async (c) => {
-      const body = c.body;
-      await commitUpdate(
-        c,
-        c.env.DB.prepare(
-          'UPDATE projects SET plan = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ? RETURNING id',
-        ).bind(body.plan, c.now, c.access!.projectId, body.version),
-        auditFor(c, 'billing.plan_changed', 'projects', c.access!.projectId, { plan: body.plan }),
-        'Project',
-        async () => true,
+    summary:
+      'Refused for everyone (403): the plan changes only when the payment provider confirms a payment (start one with POST …/billing/checkout)',
+    // Only refusals: documented as such (no 200).
+    status: 403,
+    handler: async () => {
+      throw forbidden(
+        'The plan changes only when the payment provider confirms a payment: choose a plan and pay for it at checkout',
       );
-      return json(await billing(c));
     },
   }),
   defineRoute({
@@ -154,12 +146,10 @@ export const billingRoutes: ApiRoute[] = [
     response: billingCheckoutResultSchema,
     handler: async (c) => {
       const body = c.body;
-      const config = checkoutConfig(c.env);
+      const config = checkoutConfig(c.env, c.url);
+      // Said to the customer (the screen may show it): what to do, not what the operator has to set.
       if (!config)
-        throw new ApiError(
-          'unavailable',
-          'Plan changes need a payment provider: set BILLING_CHECKOUT_URL and BILLING_PROVIDER_HOST (docs/api.md "Billing")',
-        );
+        throw new ApiError('unavailable', 'Plans cannot be bought online here: contact sales to change your plan');
       const projectId = c.access!.projectId;
       const project = await c.env.DB.prepare('SELECT plan FROM projects WHERE id = ?')
         .bind(projectId)
