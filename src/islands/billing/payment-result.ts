@@ -92,8 +92,7 @@ export function usePaymentResult(
       clearInterval(poll);
       clearTimeout(stop);
     };
-    // `reload` is a new function each render; the round restarts the wait.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `reload` is a new function each render: only a new round restarts the wait.
   }, [round]);
 
   if (!waiting) return null;

@@ -1,20 +1,15 @@
 import type { Page } from '@playwright/test';
 import { test, expect, HOME_URL } from '../fixtures';
+import { E2E } from '../ports';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
-import { apiAsUser } from './member-helpers';
+import { apiAsUser, ownProject } from './member-helpers';
 import { SIGNED_OUT, signIn } from '../auth/helpers';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 
-/** The e2e stack's payment provider (scripts/lib/stack.ts): a reserved `.test` host the tests answer themselves. */
-const PROVIDER = 'https://checkout.payments.test';
+/** The e2e stack's payment provider: the stand-in of dev/payment-provider (scripts/lib/stack.ts), a real server. */
+const PROVIDER = E2E.paymentsURL;
 const BILLING = demoPath('test', '/settings/billing');
-
-/** Answers the hosted checkout page in place of the (non-existent) provider. */
-async function fakeProvider(page: Page) {
-  await page.route(`${PROVIDER}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Checkout</title><h1>Test checkout</h1>' }),
-  );
-}
+const billingOf = (projectId: string) => `/${projectId}/test/settings/billing`;
 
 test('billing: plan, usage meter, monthly chart and invoices of the demo project; accessible in light and dark', async ({
   page,
@@ -53,55 +48,89 @@ test('billing: plan, usage meter, monthly chart and invoices of the demo project
   await expectAccessible(page);
 });
 
-test('billing: change plan through the hosted checkout on the provider host; back with payment=success and payment=canceled, each toast once', async ({
+test('billing: the whole upgrade through the provider stand-in: choose → checkout → Pay → back → pending → plan shown; cancel and downgrade', async ({
   page,
 }) => {
-  await fakeProvider(page);
-  await page.goto(BILLING);
+  test.setTimeout(60_000);
+  // A project of this test's own (Free), so the demo project's plan stays as other tests read it.
+  const projectId = await ownProject(page, 'Billing loop');
+  await page.goto(billingOf(projectId));
+  await expect(page.getByTestId('plan-name')).toHaveText('Free');
   const change = page.getByRole('region', { name: 'Change plan' });
-  // The current plan is not offered; Scale is.
-  await expect(change.getByRole('radio', { name: /Growth/ })).toHaveCount(0);
   await change.getByRole('radio', { name: /Scale/ }).check();
-  await expect(change).toContainText('You pay on checkout.payments.test');
+  await change.getByRole('button', { name: 'Continue to checkout' }).click();
+
+  // The hosted checkout, built by the API on the provider's host.
+  await page.waitForURL((u) => u.origin === PROVIDER && u.pathname === '/pay');
+  const checkout = new URL(page.url());
+  expect(checkout.searchParams.get('plan')).toBe('scale');
+  expect(checkout.searchParams.get('client_reference_id')).toBe(projectId);
+  expect(checkout.searchParams.get('success_url')).toBe(`${E2E.baseURL}${billingOf(projectId)}?payment=success`);
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $499.00' }).click();
+
+  // Back on the billing page before the signed event arrived: pending, with no second checkout, and no reload needed.
+  await page.waitForURL((u) => u.origin === E2E.baseURL && u.pathname === billingOf(projectId));
+  const pending = page.getByTestId('payment-pending');
+  await expect(pending).toContainText('Waiting for the payment provider to confirm it');
+  await expect(pending).toContainText('the Scale plan');
+  await expect(page.getByTestId('plan-name')).toHaveText('Free');
+  await expect(page).toHaveURL((u) => u.search === '');
+  await expect(change.getByRole('button', { name: 'Continue to checkout' })).toBeDisabled();
+  // The event arrives (signed by the stand-in with the stripe package): the plan shows, the pending state ends.
+  await expect(page.getByTestId('plan-name')).toHaveText('Scale', { timeout: 15_000 });
+  await expect(pending).toHaveCount(0);
+  await expect(page.getByText('Payment confirmed: this project is on the Scale plan')).toBeVisible();
+  // The invoice came from the same events.
+  const invoice = page.getByRole('region', { name: 'Invoices' }).getByRole('row').nth(1);
+  await expect(invoice).toContainText('LOCAL-');
+  await expect(invoice).toContainText('$499.00');
+  await expect(invoice).toContainText('Paid');
+  // Audited as the provider's, with its event id.
+  const audit = await apiAsUser(page, 'GET', `/projects/${projectId}/audit-log`);
+  expect(audit.body.data.find((e: { action: string }) => e.action === 'billing.plan_changed')).toMatchObject({
+    actorType: 'provider',
+    details: { plan: 'scale', previousPlan: 'free', eventId: expect.stringMatching(/^evt_local_/) },
+  });
+  // A reload shows no pending state again.
+  await page.reload();
+  await expect(page.getByTestId('plan-name')).toHaveText('Scale');
+  await expect(pending).toHaveCount(0);
+
+  // Canceled at the checkout: back with payment=canceled, nothing changed.
+  await change.getByRole('radio', { name: /Growth/ }).check();
   await change.getByRole('button', { name: 'Continue to checkout' }).click();
   await page.waitForURL((u) => u.origin === PROVIDER);
-  const checkout = new URL(page.url());
-  expect(checkout.origin + checkout.pathname).toBe(`${PROVIDER}/pay`);
-  expect(checkout.searchParams.get('plan')).toBe('scale');
-  expect(checkout.searchParams.get('client_reference_id')).toBe(DEMO_PROJECT);
-  const success = checkout.searchParams.get('success_url')!;
-  const cancel = checkout.searchParams.get('cancel_url')!;
-  expect(new URL(success).pathname + new URL(success).search).toBe(`${BILLING}?payment=success`);
-  expect(new URL(cancel).pathname + new URL(cancel).search).toBe(`${BILLING}?payment=canceled`);
-
-  // The provider sends the user back: the toast shows once and the parameter leaves the URL (history replace).
-  await page.goto(success);
-  await expect(page.getByText('Payment received')).toBeVisible();
-  await expect(page).toHaveURL((u) => u.pathname === BILLING && u.search === '');
-  await page.reload();
-  await expect(page.getByTestId('plan-name')).toHaveText('Growth');
-  await expect(page.getByText('Payment received')).toHaveCount(0);
-  // Back goes to the provider's page (the billing entry with the parameter was replaced), forward shows no toast.
-  await page.goBack();
-  await expect(page).toHaveURL((u) => u.origin === PROVIDER);
-  await page.goForward();
-  await expect(page.getByTestId('plan-name')).toHaveText('Growth');
-  await expect(page).toHaveURL((u) => u.pathname === BILLING && u.search === '');
-  await expect(page.getByText('Payment received')).toHaveCount(0);
-
-  await page.goto(cancel);
+  await page.getByRole('link', { name: 'Cancel and go back' }).click();
   await expect(page.getByText('Checkout canceled: your plan has not changed')).toBeVisible();
-  await expect(page).toHaveURL((u) => u.pathname === BILLING && u.search === '');
-  await page.reload();
-  await expect(page.getByTestId('plan-name')).toHaveText('Growth');
-  await expect(page.getByText('Checkout canceled')).toHaveCount(0);
+  await expect(page).toHaveURL((u) => u.pathname === billingOf(projectId) && u.search === '');
+  await expect(page.getByTestId('plan-name')).toHaveText('Scale');
+  await expect(pending).toHaveCount(0);
 
-  // The plan itself changes only when the provider confirms the payment; the start is in the audit log.
-  const audit = await apiAsUser(page, 'GET', `/projects/${DEMO_PROJECT}/audit-log`);
-  expect(audit.body.data.some((e: { action: string }) => e.action === 'billing.checkout_started')).toBe(true);
+  // Canceling the subscription at the provider (customer.subscription.deleted) moves the project back to Free.
+  await page.goto(`${PROVIDER}/subscriptions`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: projectId })
+    .getByRole('button', { name: 'Cancel subscription' })
+    .click();
+  await page.goto(billingOf(projectId));
+  await expect
+    .poll(async () => (await apiAsUser(page, 'GET', `/projects/${projectId}/billing`)).body?.plan.id, {
+      timeout: 15_000,
+    })
+    .toBe('free');
 });
 
-test('billing: without a payment provider the page says exactly how to configure it', async ({ page }) => {
+test('billing: the provider refuses a checkout link that would send the browser elsewhere', async ({ page }) => {
+  const res = await page.goto(
+    `${PROVIDER}/pay?plan=scale&client_reference_id=${DEMO_PROJECT}&success_url=https://evil.example/&cancel_url=https://evil.example/`,
+  );
+  expect(res?.status()).toBe(400);
+  await expect(page.getByRole('button', { name: /Pay/ })).toHaveCount(0);
+});
+
+test('billing: without a payment provider the page says to contact sales, and names no setting', async ({ page }) => {
   // This stack has a provider; the answer is changed on its way to the page to show the other state.
   await page.route('**/api/v1/projects/*/billing', async (route) => {
     const response = await route.fetch();
@@ -110,13 +139,38 @@ test('billing: without a payment provider the page says exactly how to configure
   });
   await page.goto(BILLING);
   const change = page.getByRole('region', { name: 'Change plan' });
-  const setup = change.getByTestId('checkout-setup');
-  await expect(setup).toContainText('none is configured');
-  await expect(setup.getByText('BILLING_CHECKOUT_URL', { exact: true })).toBeVisible();
-  await expect(setup.getByText('BILLING_PROVIDER_HOST', { exact: true })).toBeVisible();
-  await expect(setup).toContainText('docs/api.md');
+  await expect(change.getByTestId('checkout-unavailable')).toContainText('Contact sales to change your plan');
   await expect(change.getByRole('button', { name: 'Continue to checkout' })).toHaveCount(0);
   await expect(change.getByRole('radio')).toHaveCount(0);
+  // No operator text anywhere on the page: no variable names, files or docs.
+  await expect(page.locator('main')).not.toContainText(/BILLING_|docs\/|\.md\b|environment variable|wrangler/i);
+  await expectAccessible(page);
+});
+
+test('billing: screenshots at 1280 and 390 px, light and dark (the checkout form and the pending state)', async ({
+  page,
+}) => {
+  const projectId = await ownProject(page, 'Billing shots');
+  await page.goto(billingOf(projectId));
+  await expect(page.getByTestId('plan-name')).toHaveText('Free');
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: test.info().outputPath(`billing-${width}-${scheme}.png`), fullPage: true });
+    }
+  // The pending state, as the page shows it between the provider's redirect and its event.
+  await page.evaluate((id) => sessionStorage.setItem(`dashboard:billing-checkout:${id}`, 'growth'), projectId);
+  await page.goto(`${billingOf(projectId)}?payment=success`);
+  await expect(page.getByTestId('payment-pending')).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`billing-pending-390-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
   await expectAccessible(page);
 });
 

@@ -125,11 +125,7 @@ describe('POST /billing/provider-events', () => {
 
   const refusals: [string, (payload: string) => Promise<Parameters<typeof deliver>[1]>, string][] = [
     ['a signature made with another secret', async () => ({ secret: 'whsec_someone_else' }), 'no_matching_signature'],
-    [
-      'a timestamp older than the 300 s tolerance',
-      async () => ({ timestamp: nowSeconds() - 301 }),
-      'stale_timestamp',
-    ],
+    ['a timestamp older than the 300 s tolerance', async () => ({ timestamp: nowSeconds() - 301 }), 'stale_timestamp'],
     ['no Stripe-Signature header', async () => ({ signature: null }), 'missing_header'],
     ['a malformed header', async () => ({ signature: 'v1=abc' }), 'malformed_header'],
     [
@@ -189,7 +185,9 @@ describe('POST /billing/provider-events', () => {
     await deliver(event('customer.subscription.updated', subscription('active', 'scale'), { created: t + 1 }));
     expect(await planOf(p)).toBe('scale');
     // An event created before the last one applied (delivered late), and another subscription's: ignored.
-    const late = await deliver(event('customer.subscription.updated', subscription('active', 'growth'), { created: t }));
+    const late = await deliver(
+      event('customer.subscription.updated', subscription('active', 'growth'), { created: t }),
+    );
     expect(late.body.outcome).toBe('ignored');
     const foreign = await deliver(
       event('customer.subscription.deleted', subscription('canceled', 'scale', 'sub_other'), { created: t + 2 }),
