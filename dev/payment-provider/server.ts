@@ -16,6 +16,11 @@ export interface PaymentProviderOptions {
   eventDelayMs?: number;
   /** Log each event and its answer (npm start). */
   log?: boolean;
+  /**
+   * Test stacks only: `POST /__test/hold` keeps the events of the next payments until `POST /__test/release`, so a
+   * test sees the dashboard's pending state for as long as it needs (no Origin needed; loopback Host still is).
+   */
+  testHooks?: boolean;
 }
 
 /** One event as sent, and the dashboard's answer. */
@@ -45,7 +50,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
 /**
  * The payment provider stand-in (docs/api.md "Provider events"): `GET /pay` is the hosted checkout the dashboard
  * links to (`plan`, `client_reference_id`, `success_url`, `cancel_url`); "Pay" redirects back to the success URL and
- * then sends `checkout.session.completed`, `invoice.finalized` and `invoice.paid`, each signed with the `stripe`
+ * then sends `invoice.finalized`, `invoice.paid` and `checkout.session.completed`, each signed with the `stripe`
  * package's `webhooks.generateTestHeaderString` (the real `Stripe-Signature` scheme), to the dashboard's
  * provider-event endpoint, retrying a refused delivery a few times. `/subscriptions` lists what it sold, with
  * "Cancel subscription" (`customer.subscription.deleted`).
@@ -61,6 +66,7 @@ export async function createPaymentProvider(o: PaymentProviderOptions) {
   const pending = new Set<Promise<void>>();
   let invoiceNumber = 0;
   let port = 0;
+  let held: (() => void)[] | null = null;
 
   /** Signs one event like the provider and posts it; 3 attempts (0.5 s, 1 s apart) when refused or unreachable. */
   async function deliver(type: string, object: Record<string, unknown>) {
@@ -100,7 +106,7 @@ export async function createPaymentProvider(o: PaymentProviderOptions) {
     }
   }
 
-  /** The events of one paid checkout, in the order a real provider sends them. */
+  /** The events of one paid checkout, in the order Stripe usually sends them (the invoice first, then the session). */
   function paid(projectId: string, plan: PlanId) {
     const customer = `cus_local_${projectId.slice(-12)}`;
     const sub = idOf('sub');
@@ -129,6 +135,9 @@ export async function createPaymentProvider(o: PaymentProviderOptions) {
     });
     const work = (async () => {
       if (delay) await new Promise((r) => setTimeout(r, delay));
+      if (held) await new Promise<void>((r) => held!.push(r));
+      await deliver('invoice.finalized', invoice('open'));
+      await deliver('invoice.paid', invoice('paid'));
       await deliver('checkout.session.completed', {
         id: idOf('cs'),
         object: 'checkout.session',
@@ -142,8 +151,6 @@ export async function createPaymentProvider(o: PaymentProviderOptions) {
         currency: 'usd',
         metadata,
       });
-      await deliver('invoice.finalized', invoice('open'));
-      await deliver('invoice.paid', invoice('paid'));
     })();
     pending.add(work);
     void work.finally(() => pending.delete(work));
@@ -163,7 +170,8 @@ export async function createPaymentProvider(o: PaymentProviderOptions) {
         'Cache-Control': 'no-store',
         'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${dashboard.origin}; frame-ancestors 'none'`,
         'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'no-referrer',
+        // same-origin: the form posts carry their Origin (checked above); nothing leaves for the dashboard.
+        'Referrer-Policy': 'same-origin',
         ...headers,
       });
       res.end(body);
@@ -172,6 +180,15 @@ export async function createPaymentProvider(o: PaymentProviderOptions) {
     if (![self, `localhost:${port}`, `[::1]:${port}`].includes(req.headers.host ?? ''))
       return send(403, errorPage('This local server answers only on its loopback address.'));
     const url = new URL(req.url ?? '/', `http://${self}`);
+    if (o.testHooks && req.method === 'POST' && url.pathname === '/__test/hold') {
+      held ??= [];
+      return send(204, '');
+    }
+    if (o.testHooks && req.method === 'POST' && url.pathname === '/__test/release') {
+      for (const go of held ?? []) go();
+      held = null;
+      return send(204, '');
+    }
     if (req.method === 'POST' && req.headers.origin !== `http://${req.headers.host}`)
       return send(403, errorPage('Payments are taken only from this checkout page.'));
 

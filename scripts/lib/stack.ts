@@ -61,6 +61,8 @@ export async function startStack(options: StackOptions) {
     dashboardUrl: siteUrl,
     webhookSecret: LOCAL_PAYMENTS.webhookSecret,
     eventDelayMs: LOCAL_PAYMENTS.eventDelayMs,
+    // A test may hold a payment's events to look at the pending state (POST /__test/hold, /__test/release).
+    testHooks: true,
   });
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
   await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
