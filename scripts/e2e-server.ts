@@ -13,6 +13,7 @@ const stack = await startStack({
   posthogKey: E2E.posthogKey,
   smtpPort: E2E.smtpPort,
   smtpInboxPort: E2E.smtpInboxPort,
+  dohPort: E2E.dohPort,
 });
 stopOnExit(stack.children);
 process.on('exit', () => void stack.close());

@@ -12,6 +12,7 @@ import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../dev/auth-emulator/config.ts';
 import { createSmtpInbox } from '../../dev/smtp-inbox/server.ts';
 import { LOCAL_SMTP } from '../../dev/smtp-inbox/config.ts';
+import { createDohServer } from '../../dev/doh/server.ts';
 
 export interface StackOptions {
   port: number;
@@ -26,6 +27,8 @@ export interface StackOptions {
   superviseEveryMs?: number;
   /** Variables of the webhook dispatcher over the stack's (e.g. WEBHOOK_ALLOW_LOOPBACK=false for SSRF tests). */
   dispatcherVars?: Record<string, string>;
+  /** The local DNS-over-HTTPS stand-in's port (dev/doh: custom-domain proofs); unset: any free one. */
+  dohPort?: number;
 }
 
 /**
@@ -51,6 +54,8 @@ export async function startStack(options: StackOptions) {
     user: LOCAL_SMTP.user,
     password: LOCAL_SMTP.password,
   });
+  // DNS over HTTPS for the API (custom-domain TXT proofs, the JWKS check's names): offline, records set by tests.
+  const doh = await createDohServer(options.dohPort ?? 0);
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
   await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
     env,
@@ -79,6 +84,7 @@ export async function startStack(options: StackOptions) {
     WEBHOOK_ALLOW_LOOPBACK: 'true',
     // /api/v1/__dispatcher/… reaches the webhook dispatcher (its cron; test hooks): local stacks only.
     WEBHOOK_DISPATCHER_PROXY: 'true',
+    DNS_OVER_HTTPS_URL: doh.url,
   };
   if (capture && options.posthogKey) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;
@@ -122,6 +128,7 @@ export async function startStack(options: StackOptions) {
     runDispatcherCron: () => runDispatcherCron(pages.url),
     auth,
     smtp,
+    doh,
     state,
     /** The wrangler process of the moment (a supervised server replaces it when it restarts). */
     pagesChild: pages.child,
@@ -134,6 +141,7 @@ export async function startStack(options: StackOptions) {
       killTree(limiter.child);
       capture?.close();
       await smtp.close();
+      await doh.close();
       await auth.close();
     },
   };

@@ -8,6 +8,7 @@ const capturePort = 8798 + offset;
 const authPort = 8797 + offset;
 const smtpPort = 8794 + offset;
 const smtpInboxPort = 8793 + offset;
+const dohPort = 8792 + offset;
 
 export const E2E = {
   port,
@@ -21,4 +22,7 @@ export const E2E = {
   smtpPort,
   smtpInboxPort,
   smtpInboxURL: `http://127.0.0.1:${smtpInboxPort}`,
+  /** The local DNS-over-HTTPS stand-in (dev/doh): tests set the TXT record that proves a custom domain. */
+  dohPort,
+  dohURL: `http://127.0.0.1:${dohPort}`,
 } as const;
