@@ -69,5 +69,5 @@ interface Env {
   /** DNS-over-HTTPS JSON endpoint of the JWKS check's name check and the custom-domain TXT proof (default Cloudflare's). */
   DNS_OVER_HTTPS_URL?: string;
   /** Deliveries the test, resend and replay actions of one project may queue per hour (default 3000; `0` = off). */
-  WEBHOOK_MANUAL_SENDS_PER_HOUR?: string;
+  WEBHOOK_SENDS_PER_HOUR?: string;
 }

@@ -114,7 +114,7 @@ describe('webhook replay, test and resend limits (per webhook, across isolates)'
 
   it('the project’s hourly budget: a replay that does not fit is 429 and spends nothing; smaller sends still go', async () => {
     const p = await newProject('limits-budget', 'Budget');
-    const env = { ...testEnv, WEBHOOK_MANUAL_SENDS_PER_HOUR: '5' };
+    const env = { ...testEnv, WEBHOOK_SENDS_PER_HOUR: '5' };
     const call = async (path: string, body?: unknown) => {
       const res = await handleApi(
         new Request(`https://dash.test/api/v1/projects/${p.id}/test${path}`, {

@@ -51,7 +51,7 @@ async function limitSends(c: ApiContext<':id'>, hookId: string, kind: 'replay' |
   if (kind === 'replay')
     await limitAction(c.env, `webhook-replay:${hookId}`, REPLAYS_PER_MINUTE, 60_000, 'to replay this webhook');
   else await limitAction(c.env, `webhook-send:${hookId}`, SENDS_PER_MINUTE, 60_000, 'to test or resend this webhook');
-  const raw = c.env.WEBHOOK_MANUAL_SENDS_PER_HOUR;
+  const raw = c.env.WEBHOOK_SENDS_PER_HOUR;
   const budget = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw) : MANUAL_SENDS_PER_HOUR;
   await spendBudget(c.env, `webhook-budget:${c.access!.projectId}`, cost, budget, 3600_000, (retry, remaining) =>
     cost > 1
