@@ -6,16 +6,23 @@ import { buildPagesASSETSBinding, cloudflareTest, readD1Migrations } from '@clou
 
 const root = import.meta.dirname;
 
-const kicks: unknown[] = [];
-async function dispatcherRecorder(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (request.method === 'POST' && url.pathname === '/enqueue') {
-    kicks.push(await request.json());
-    return new Response(null, { status: 202 });
+/**
+ * The webhook dispatcher as the API calls it after an outbox commit (RPC `enqueue` over the service binding):
+ * recorded here, read back by tests at GET /kicks (the engine itself runs in the `stack` project's real processes).
+ */
+const DISPATCHER_RECORDER = `
+import { WorkerEntrypoint } from 'cloudflare:workers';
+const kicks = [];
+export default class extends WorkerEntrypoint {
+  async enqueue(events, deliveries) {
+    kicks.push({ events, deliveries });
+    return { accepted: events.length + deliveries.length };
   }
-  if (url.pathname === '/kicks') return Response.json(kicks);
-  return new Response('not found', { status: 404 });
-}
+  async fetch(request) {
+    if (new URL(request.url).pathname === '/kicks') return Response.json(kicks);
+    return new Response('not found', { status: 404 });
+  }
+}`;
 const dist = path.resolve(root, process.env.DASHBOARD_DIST ?? 'dist');
 
 /**
@@ -77,6 +84,8 @@ export default defineConfig({
                 TEST_SMTP_CLOSED_PORT: String(inject<number>('smtpClosedPort')),
                 TEST_SMTP_DNS_URL: inject<string>('smtpDnsUrl'),
                 TEST_SMTP_NO_STARTTLS_PORT: String(inject<number>('smtpNoStartTlsPort')),
+                // The local DNS-over-HTTPS stand-in (dev/doh): custom-domain TXT proofs, the JWKS check's names.
+                DNS_OVER_HTTPS_URL: inject<string>('dohUrl'),
               },
               // The rate limiter's Durable Object (workers/rate-limiter, bound by wrangler.toml with its script_name).
               workers: [
@@ -94,13 +103,17 @@ export default defineConfig({
                   compatibilityDate: '2026-10-01',
                   durableObjects: { RATE_LIMITER: 'RateLimiter' },
                 },
+                {
+                  name: 'dashboard-webhook-dispatcher',
+                  modules: [{ type: 'ESModule', path: 'index.js', contents: DISPATCHER_RECORDER }],
+                  compatibilityDate: '2026-10-01',
+                },
               ],
               serviceBindings: {
                 // The edge tests serve the real build; API tests work without it.
                 ...(existsSync(dist) ? { ASSETS: await buildPagesASSETSBinding(dist) } : {}),
-                // The webhook dispatcher's /enqueue as the API calls it after an outbox commit: recorded here, read
-                // back by tests at GET /kicks (the engine itself runs in the `stack` project's real processes).
-                WEBHOOK_DISPATCHER: dispatcherRecorder,
+                // The webhook dispatcher's recorder (DISPATCHER_RECORDER above).
+                WEBHOOK_DISPATCHER: 'dashboard-webhook-dispatcher',
               },
             },
           })),
@@ -110,7 +123,11 @@ export default defineConfig({
           include: ['tests/workers/**/*.test.ts'],
           // d1-param-guard: every statement must bind at most 100 parameters, as on D1.
           setupFiles: ['tests/workers/apply-migrations.ts', 'tests/workers/d1-param-guard.ts'],
-          globalSetup: ['tests/workers/api-setup/jwks-server.ts', 'tests/workers/api-setup/smtp-servers.ts'],
+          globalSetup: [
+            'tests/workers/api-setup/jwks-server.ts',
+            'tests/workers/api-setup/smtp-servers.ts',
+            'tests/workers/api-setup/doh-server.ts',
+          ],
         },
       },
     ],

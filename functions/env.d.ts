@@ -69,7 +69,15 @@ interface Env {
 // Appended for webhook delivery (see docs/api.md "Webhook delivery").
 interface Env {
   /** The companion Worker workers/webhook-dispatcher (service binding): enqueues outbox events on its queue. */
-  WEBHOOK_DISPATCHER?: Fetcher;
+  WEBHOOK_DISPATCHER?: Service<import('../workers/webhook-dispatcher/index').default>;
   /** `true` in local stacks only: /api/v1/__dispatcher/… is passed to the dispatcher (its cron, test hooks). */
   WEBHOOK_DISPATCHER_PROXY?: string;
+}
+
+// Appended for limits and domain verification (see docs/api.md "Rate limits" and "Ecosystem").
+interface Env {
+  /** DNS-over-HTTPS JSON endpoint of the JWKS check's name check and the custom-domain TXT proof (default Cloudflare's). */
+  DNS_OVER_HTTPS_URL?: string;
+  /** Deliveries the test, resend and replay actions of one project may queue per hour (default 3000; `0` = off). */
+  WEBHOOK_SENDS_PER_HOUR?: string;
 }

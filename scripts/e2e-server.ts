@@ -14,6 +14,7 @@ const stack = await startStack({
   smtpPort: E2E.smtpPort,
   smtpInboxPort: E2E.smtpInboxPort,
   paymentsPort: E2E.paymentsPort,
+  dohPort: E2E.dohPort,
 });
 stopOnExit(stack.children);
 process.on('exit', () => void stack.close());

@@ -14,6 +14,7 @@ import { createSmtpInbox } from '../../dev/smtp-inbox/server.ts';
 import { LOCAL_SMTP } from '../../dev/smtp-inbox/config.ts';
 import { createPaymentProvider } from '../../dev/payment-provider/server.ts';
 import { LOCAL_PAYMENTS, paymentBindings } from '../../dev/payment-provider/config.ts';
+import { createDohServer } from '../../dev/doh/server.ts';
 
 export interface StackOptions {
   port: number;
@@ -30,6 +31,8 @@ export interface StackOptions {
   superviseEveryMs?: number;
   /** Variables of the webhook dispatcher over the stack's (e.g. WEBHOOK_ALLOW_LOOPBACK=false for SSRF tests). */
   dispatcherVars?: Record<string, string>;
+  /** The local DNS-over-HTTPS stand-in's port (dev/doh: custom-domain proofs); unset: any free one. */
+  dohPort?: number;
 }
 
 /**
@@ -64,6 +67,8 @@ export async function startStack(options: StackOptions) {
     // A test may hold a payment's events to look at the pending state (POST /__test/hold, /__test/release).
     testHooks: true,
   });
+  // DNS over HTTPS for the API (custom-domain TXT proofs, the JWKS check's names): offline, records set by tests.
+  const doh = await createDohServer(options.dohPort ?? 0);
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
   await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
     env,
@@ -91,6 +96,7 @@ export async function startStack(options: StackOptions) {
     WEBHOOK_ALLOW_LOOPBACK: 'true',
     // /api/v1/__dispatcher/… reaches the webhook dispatcher (its cron; test hooks): local stacks only.
     WEBHOOK_DISPATCHER_PROXY: 'true',
+    DNS_OVER_HTTPS_URL: doh.url,
   };
   if (capture && options.posthogKey) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;
@@ -135,6 +141,7 @@ export async function startStack(options: StackOptions) {
     auth,
     smtp,
     payments,
+    doh,
     state,
     /** The wrangler process of the moment (a supervised server replaces it when it restarts). */
     pagesChild: pages.child,
@@ -148,6 +155,7 @@ export async function startStack(options: StackOptions) {
       capture?.close();
       await smtp.close();
       await payments.close();
+      await doh.close();
       await auth.close();
     },
   };

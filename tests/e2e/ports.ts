@@ -9,6 +9,7 @@ const authPort = 8797 + offset;
 const smtpPort = 8794 + offset;
 const smtpInboxPort = 8793 + offset;
 const paymentsPort = 8790 + offset;
+const dohPort = 8792 + offset;
 
 export const E2E = {
   port,
@@ -25,4 +26,7 @@ export const E2E = {
   /** The payment-provider stand-in (dev/payment-provider): the hosted checkout and its signed events. */
   paymentsPort,
   paymentsURL: `http://127.0.0.1:${paymentsPort}`,
+  /** The local DNS-over-HTTPS stand-in (dev/doh): tests set the TXT record that proves a custom domain. */
+  dohPort,
+  dohURL: `http://127.0.0.1:${dohPort}`,
 } as const;

@@ -143,6 +143,25 @@ afterAll(async () => {
   await stack?.close();
 });
 
+describe('the dispatcher Worker has no HTTP enqueue', () => {
+  it('the dispatcher answers no enqueue over HTTP, and delivery still works through the binding', async () => {
+    const hook = await webhook('/rpc', ['test']);
+    // The Worker's own fetch (reached here through the local-only proxy): a forged enqueue of a real event is 404.
+    const eventId = (await api('POST', `${P}/webhooks/${hook.id}/test`)).body.eventId as string;
+    const forged = await fetch(`${stack.url}/api/v1/__dispatcher/enqueue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ events: [eventId] }),
+    });
+    expect(forged.status).toBe(404);
+    await forged.body?.cancel();
+    // The API's enqueue (RPC over the service binding) delivered the event, once.
+    const [d] = await finished(hook.id, 1);
+    expect(d).toMatchObject({ status: 'succeeded', eventId });
+    expect(receiver.at('/rpc')).toHaveLength(1);
+  });
+});
+
 describe('deliveries to a real receiver', () => {
   it('an API change is delivered, signed (Standard Webhooks), thin, the webhook-id being the event id', async () => {
     const hook = await webhook('/users', ['user.created']);

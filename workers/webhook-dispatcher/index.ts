@@ -1,10 +1,12 @@
+import { WorkerEntrypoint } from 'cloudflare:workers';
 import { deliver, fanOut, sweep, type Engine } from '../../functions/_lib/webhooks/dispatch';
 import { dohResolver } from '../../functions/_lib/net/doh';
 import { TIMEOUT_MS } from '../../functions/_lib/webhooks/schedule';
 
 /**
  * The webhook delivery engine's Worker (docs/api.md "Webhook delivery"). The dashboard's Functions call it through
- * a service binding (`POST /enqueue`) after an outbox event commits; it puts the work on its queue, whose consumer
+ * a service binding (the RPC method `enqueue`, which no HTTP route reaches: the Worker has no public route that
+ * enqueues anything, and `workers_dev = false`) after an outbox event commits; it puts the work on its queue, whose consumer
  * fans events out and makes attempts; retries are delayed messages; a cron enqueues whatever a lost message or a
  * crash left behind. Locally `npm start` and the test stacks run it with `wrangler dev` on the same D1 state.
  */
@@ -77,25 +79,36 @@ async function handle(e: Engine, m: Message): Promise<void> {
 
 const ID = /^(evt|whd)_[0-9a-f-]{36}$/;
 
-export default {
-  async fetch(request, env, ctx) {
+/** What the Pages project's service binding may call (`env.WEBHOOK_DISPATCHER.enqueue(…)`). */
+export interface DispatcherRpc {
+  enqueue(events: string[], deliveries: string[]): Promise<{ accepted: number }>;
+}
+
+export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> implements DispatcherRpc {
+  /**
+   * RPC through the service binding only: enqueue these events (fan-out) and attempts. The first attempt goes out at
+   * once from here (no queue hop: the p95 event → first attempt budget); a failure on the way puts the work on the
+   * queue, and a crash leaves it to the cron's sweep. Ids of another form are ignored.
+   */
+  async enqueue(events: string[], deliveries: string[]): Promise<{ accepted: number }> {
+    const list = (v: unknown) =>
+      Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && ID.test(x)) : [];
+    const messages: Message[] = [
+      ...list(events).map((id) => ({ kind: 'event' as const, id })),
+      ...list(deliveries).map((id) => ({ kind: 'attempt' as const, id })),
+    ];
+    if (messages.length > 1000) throw new Error('at most 1000 ids per call');
+    const env = this.env;
+    this.ctx.waitUntil(
+      Promise.all(messages.map((m) => handle(engine(env), m).catch(() => env.DELIVERIES.send(m).catch(() => {})))),
+    );
+    return { accepted: messages.length };
+  }
+
+  /** HTTP: a health check; the local stacks' cron and test hooks when their variables are on; nothing else. */
+  async fetch(request: Request): Promise<Response> {
+    const env = this.env;
     const url = new URL(request.url);
-    if (request.method === 'POST' && url.pathname === '/enqueue') {
-      const body = (await request.json().catch(() => null)) as { events?: unknown; deliveries?: unknown } | null;
-      const list = (v: unknown) =>
-        Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && ID.test(x)) : [];
-      const messages: Message[] = [
-        ...list(body?.events).map((id) => ({ kind: 'event' as const, id })),
-        ...list(body?.deliveries).map((id) => ({ kind: 'attempt' as const, id })),
-      ];
-      if (!messages.length || messages.length > 1000) return new Response('bad request', { status: 400 });
-      // The first attempt goes out at once from here (no queue hop: the p95 event → first attempt budget); a
-      // failure on the way puts the work on the queue, and a crash leaves it to the cron's sweep.
-      ctx.waitUntil(
-        Promise.all(messages.map((m) => handle(engine(env), m).catch(() => env.DELIVERIES.send(m).catch(() => {})))),
-      );
-      return new Response(null, { status: 202 });
-    }
     if (env.WEBHOOK_LOCAL_HOOKS === 'true' && request.method === 'POST' && url.pathname === '/__local/cron')
       return Response.json(await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000));
     if (env.WEBHOOK_TEST_HOOKS === 'true' && request.method === 'POST' && url.pathname.startsWith('/__test/')) {
@@ -112,11 +125,11 @@ export default {
         return Response.json(await runSweep(env, Number(url.searchParams.get('graceMs') ?? 0)));
     }
     if (url.pathname === '/health') return new Response('ok');
-    return new Response('dashboard-webhook-dispatcher: called by the dashboard Pages project only', { status: 404 });
-  },
+    return new Response('Not found', { status: 404 });
+  }
 
-  async queue(batch, env) {
-    const e = engine(env);
+  async queue(batch: MessageBatch<Message>): Promise<void> {
+    const e = engine(this.env);
     await Promise.all(
       batch.messages.map(async (m) => {
         try {
@@ -128,9 +141,9 @@ export default {
         }
       }),
     );
-  },
+  }
 
-  async scheduled(_controller, env) {
-    await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
-  },
-} satisfies ExportedHandler<DispatcherEnv, Message>;
+  async scheduled(): Promise<void> {
+    await runSweep(this.env, Number(this.env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
+  }
+}

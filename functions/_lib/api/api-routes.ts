@@ -18,6 +18,7 @@ import { analyticsRoutes } from './handlers/analytics';
 import { settingRoutes } from './handlers/settings';
 import { smtpTestRoutes } from './handlers/smtp-test';
 import { userImportRoutes } from './handlers/user-import';
+import { ecosystemDomainRoutes } from './ecosystem-domain';
 import { csvExportRoutes } from './csv-export';
 import { apiHandler, createApiApp } from './api-app';
 
@@ -42,6 +43,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...settingRoutes,
   ...smtpTestRoutes,
   ...userImportRoutes,
+  ...ecosystemDomainRoutes,
 ];
 // `GET …/{collection}.csv` beside each exported list (same permission, order and filters; csv-export.ts).
 API_ROUTES.push(...csvExportRoutes(API_ROUTES));

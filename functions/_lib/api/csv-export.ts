@@ -4,6 +4,11 @@ import { D1_MAX_BOUND_PARAMS, keysetReader } from '../db/keyset';
 import { attachRelated } from '../db/related';
 import { modeOf, scopeOf, type ApiRoute } from './context';
 import { routeCollection } from './rbac';
+import { acquireLock } from './rate-limit';
+
+/** A running export holds its lock this long past its last page (a lost isolate blocks the next one no longer). */
+export const CSV_LOCK_TTL_MS = 60_000;
+const CSV_LOCK_RENEW_MS = 20_000;
 
 /**
  * CSV export of the mode-scoped lists (docs/api.md "CSV export"): `GET …/{mode}/{collection}.csv` takes the list's
@@ -92,60 +97,89 @@ function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRou
       // The list's `order` and `filters`; `page`, `limit` and `total` are a 400 (src/shared/api/list-query-schema.ts).
       const q = c.query as ListQuery;
       const scope = scopeOf(c);
-      const db = c.env.DB;
-      const reader = keysetReader(db, def, spec, scope, q);
-      const counter = counterSql(def, scope, q.filters);
-      const cheapCount = counter && counter.args.length <= D1_MAX_BOUND_PARAMS ? counter : null;
-      // The first page (and the count) before answering: a failing query is still a JSON error with its status.
-      const [first, total] = await Promise.all([
-        reader.next(),
-        cheapCount
-          ? db
-              .prepare(cheapCount.sql)
-              .bind(...cheapCount.args)
-              .first<{ n: number }>()
-          : null,
-      ]);
-      const toLines = async (rows: Row[]) => {
-        if (relations) await attachRelated(db, scope, rows, relations);
-        let text = '';
-        for (const row of rows) {
-          const item = toApi(row, c) as Record<string, unknown>;
-          text += csvLine(columns.map((k) => item[k]));
-        }
-        return text;
+      // One export per project and caller at a time (each file walks the whole list): released when the stream
+      // ends, fails or is cancelled, or when the answer is an error; lapses CSV_LOCK_TTL_MS after the last page.
+      const lock = await acquireLock(
+        c.env,
+        `csv-export:${scope.projectId}:${c.actor.id}`,
+        CSV_LOCK_TTL_MS,
+        'An export of this project is already running for you: wait until it finishes, then try again',
+      );
+      let renewedAt = Date.now();
+      const keep = async () => {
+        if (Date.now() - renewedAt < CSV_LOCK_RENEW_MS) return;
+        renewedAt = Date.now();
+        await lock.renew();
       };
-      const encoder = new TextEncoder();
-      // The header and the first page go out first; then each pull reads and writes one more page.
-      let head: string | null = csvLine(columns) + (first ? await toLines(first) : '');
-      const body = new ReadableStream<Uint8Array>({
-        // One page is read ahead at most (highWaterMark 1): the result is never held whole.
-        async pull(controller) {
-          try {
-            if (head !== null) {
-              controller.enqueue(encoder.encode(head));
-              head = null;
-              if (first === null) controller.close();
-              return;
-            }
-            const rows = await reader.next();
-            if (rows === null) controller.close();
-            else controller.enqueue(encoder.encode(await toLines(rows)));
-          } catch (err) {
-            // The status is sent: the download ends broken (the client sees a failed transfer, not a short file).
-            console.error('api: CSV export failed mid-stream', err instanceof Error ? err.message : String(err));
-            controller.error(err);
+      const db = c.env.DB;
+      try {
+        const reader = keysetReader(db, def, spec, scope, q);
+        const counter = counterSql(def, scope, q.filters);
+        const cheapCount = counter && counter.args.length <= D1_MAX_BOUND_PARAMS ? counter : null;
+        // The first page (and the count) before answering: a failing query is still a JSON error with its status.
+        const [first, total] = await Promise.all([
+          reader.next(),
+          cheapCount
+            ? db
+                .prepare(cheapCount.sql)
+                .bind(...cheapCount.args)
+                .first<{ n: number }>()
+            : null,
+        ]);
+        const toLines = async (rows: Row[]) => {
+          if (relations) await attachRelated(db, scope, rows, relations);
+          let text = '';
+          for (const row of rows) {
+            const item = toApi(row, c) as Record<string, unknown>;
+            text += csvLine(columns.map((k) => item[k]));
           }
-        },
-      });
-      const date = new Date(c.now).toISOString().slice(0, 10);
-      const headers = new Headers({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${name.replaceAll('/', '-')}-${modeOf(c)}-${date}.csv"`,
-        'Cache-Control': 'no-store',
-      });
-      if (total) headers.set('X-Total-Count', String(Number(total.n)));
-      return new Response(body, { status: 200, headers });
+          return text;
+        };
+        const encoder = new TextEncoder();
+        const finish = () => lock.release().catch(() => {});
+        // The header and the first page go out first; then each pull reads and writes one more page.
+        let head: string | null = csvLine(columns) + (first ? await toLines(first) : '');
+        const body = new ReadableStream<Uint8Array>({
+          // One page is read ahead at most (highWaterMark 1): the result is never held whole.
+          async pull(controller) {
+            try {
+              if (head !== null) {
+                controller.enqueue(encoder.encode(head));
+                head = null;
+                if (first === null) {
+                  controller.close();
+                  await finish();
+                }
+                return;
+              }
+              await keep();
+              const rows = await reader.next();
+              if (rows === null) {
+                controller.close();
+                await finish();
+              } else controller.enqueue(encoder.encode(await toLines(rows)));
+            } catch (err) {
+              // The status is sent: the download ends broken (the client sees a failed transfer, not a short file).
+              console.error('api: CSV export failed mid-stream', err instanceof Error ? err.message : String(err));
+              controller.error(err);
+              await finish();
+            }
+          },
+          // The client went away (a closed tab, an aborted download).
+          cancel: finish,
+        });
+        const date = new Date(c.now).toISOString().slice(0, 10);
+        const headers = new Headers({
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${name.replaceAll('/', '-')}-${modeOf(c)}-${date}.csv"`,
+          'Cache-Control': 'no-store',
+        });
+        if (total) headers.set('X-Total-Count', String(Number(total.n)));
+        return new Response(body, { status: 200, headers });
+      } catch (err) {
+        await lock.release().catch(() => {});
+        throw err;
+      }
     },
   };
 }

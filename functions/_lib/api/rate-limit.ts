@@ -1,4 +1,4 @@
-import type { RateLimitResult } from '../../../workers/rate-limiter/index';
+import type { LockResult, RateLimitResult } from '../../../workers/rate-limiter/index';
 import { ApiError } from './request-response';
 
 /**
@@ -39,23 +39,34 @@ export function addressKey(ip: string | null): string {
     .join(':')}::/64`;
 }
 
-async function count(env: Env, key: string, limit: number, what: string): Promise<void> {
-  if (limit === 0) return;
+/** The key's counter object; fails closed without the binding (500) or when it cannot be reached (503). */
+async function limiter<T>(
+  env: Env,
+  key: string,
+  call: (o: DurableObjectStub<import('../../../workers/rate-limiter/index').RateLimiter>) => Promise<T>,
+): Promise<T> {
   if (!env.RATE_LIMITER)
     throw new Error('RATE_LIMITER binding missing: run workers/rate-limiter beside the Pages project');
-  let r: RateLimitResult;
   try {
-    r = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key)).hit(limit, PERIOD_MS);
+    return await call(env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key)));
   } catch (err) {
     console.error('api: rate limiter unavailable', err instanceof Error ? err.message : String(err));
     throw new ApiError('unavailable', 'Service temporarily unavailable: retry shortly');
   }
+}
+
+/** A 429 with `Retry-After` (header and `details.retryAfterSeconds`). */
+export function tooMany(message: string, retryAfterSeconds: number, details: Record<string, unknown> = {}): ApiError {
+  const e = new ApiError('rate_limited', message, { ...details, retryAfterSeconds });
+  e.headers = { 'Retry-After': String(retryAfterSeconds) };
+  return e;
+}
+
+async function count(env: Env, key: string, limit: number, what: string, periodMs = PERIOD_MS): Promise<void> {
+  if (limit === 0) return;
+  const r: RateLimitResult = await limiter(env, key, (o) => o.hit(limit, periodMs));
   if (r.allowed) return;
-  const e = new ApiError('rate_limited', `Too many requests ${what}: retry in ${r.retryAfterSeconds} s`, {
-    retryAfterSeconds: r.retryAfterSeconds,
-  });
-  e.headers = { 'Retry-After': String(r.retryAfterSeconds) };
-  throw e;
+  throw tooMany(`Too many requests ${what}: retry in ${r.retryAfterSeconds} s`, r.retryAfterSeconds);
 }
 
 /** Counts a request against its client address; throws 429 when over (run before authentication). */
@@ -68,4 +79,59 @@ export function limitAddress(request: Request, env: Env): Promise<void> {
 export function limitCaller(actorId: string, env: Env): Promise<void> {
   const limit = setting(env.API_RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_MINUTE);
   return count(env, `caller:${actorId}`, limit, 'from this caller');
+}
+
+/**
+ * Limits of costly actions (docs/api.md "Rate limits"), each counted across isolates under its own key:
+ * `limit` per `periodMs`; `what` ends the 429's message ("… replays of this webhook: retry in 42 s").
+ */
+export function limitAction(env: Env, key: string, limit: number, periodMs: number, what: string): Promise<void> {
+  return count(env, key, limit, what, periodMs);
+}
+
+/** Spends `cost` of a budget (`limit` per `periodMs`); a 429 spends nothing. */
+export async function spendBudget(
+  env: Env,
+  key: string,
+  cost: number,
+  limit: number,
+  periodMs: number,
+  message: (retryAfterSeconds: number, remaining: number) => string,
+): Promise<void> {
+  if (limit === 0 || cost === 0) return;
+  const r: RateLimitResult = await limiter(env, key, (o) => o.spend(limit, periodMs, cost));
+  if (!r.allowed)
+    throw tooMany(message(r.retryAfterSeconds, r.remaining), r.retryAfterSeconds, { remaining: r.remaining });
+}
+
+/** A held lock: renew it while working (at most one call in flight), release it when done (idempotent). */
+export interface HeldLock {
+  renew(): Promise<void>;
+  release(): Promise<void>;
+}
+
+/**
+ * One holder at a time per key (the Durable Object's lock); the lock lapses `ttlMs` after its last renewal, so a
+ * holder that died blocks no one for long. Busy: 409 with `message` and `Retry-After`.
+ */
+export async function acquireLock(env: Env, key: string, ttlMs: number, message: string): Promise<HeldLock> {
+  const r: LockResult = await limiter(env, key, (o) => o.acquire(ttlMs));
+  const token = r.token;
+  if (!r.acquired || !token) {
+    const e = new ApiError('conflict', message, { reason: 'busy', retryAfterSeconds: r.retryAfterSeconds });
+    e.headers = { 'Retry-After': String(r.retryAfterSeconds) };
+    throw e;
+  }
+  const stub = () => env.RATE_LIMITER!.get(env.RATE_LIMITER!.idFromName(key));
+  let released = false;
+  return {
+    renew: async () => {
+      if (!released) await stub().renew(token, ttlMs);
+    },
+    release: async () => {
+      if (released) return;
+      released = true;
+      await stub().release(token);
+    },
+  };
 }

@@ -1,12 +1,13 @@
 import { createLocalJWKSet, importJWK, type JWK } from 'jose';
-import { checkTarget } from './ssrf-guard';
+import { checkTarget, type Resolver } from './ssrf-guard';
 
 /**
  * "Check configuration" of an OIDC / custom JWT provider: the server (never the browser) fetches the JWKS URL a
  * customer typed and says whether it parses as a JSON Web Key Set with at least one usable public key.
  *
  * The URL passes the SSRF guard first (private, loopback, link-local and local names refused; loopback only when the
- * local development setting allows it). Redirects are not followed (a redirect could lead past the guard), the answer
+ * local development setting allows it), and a host name's DNS addresses must pass too, as the webhook engine checks
+ * them (`resolve`: DNS over HTTPS; a lookup that fails is a failed check, never an unchecked fetch). Redirects are not followed (a redirect could lead past the guard), the answer
  * is read up to 512 KB and the whole check gives up after `timeoutMs`.
  */
 
@@ -16,6 +17,8 @@ export interface JwksCheckOptions {
   timeoutMs?: number;
   /** Injected in tests (a server that never answers); the runtime's fetch otherwise. */
   fetch?: typeof fetch;
+  /** Resolves a host name to its addresses (the API passes a DNS-over-HTTPS resolver); every address must pass. */
+  resolve?: Resolver;
 }
 
 /** `refused`: the URL may not be fetched (a 400 at the field); otherwise the check ran and says what it found. */
@@ -57,7 +60,12 @@ async function readCapped(res: Response): Promise<string | null> {
 }
 
 export async function checkJwks(raw: string, o: JwksCheckOptions): Promise<JwksCheckResult> {
-  const target = await checkTarget(raw, { mode: o.mode, allowLoopback: o.allowLoopback });
+  let target;
+  try {
+    target = await checkTarget(raw, { mode: o.mode, allowLoopback: o.allowLoopback, resolve: o.resolve });
+  } catch {
+    return { refused: false, ok: false, message: 'The host could not be looked up (DNS did not answer): try again' };
+  }
   if (!target.ok) return { refused: true, message: target.reason };
   const timeoutMs = o.timeoutMs ?? JWKS_CHECK_TIMEOUT_MS;
   const controller = new AbortController();

@@ -48,14 +48,43 @@ const RANGE_NAMES: Record<string, string> = {
   teredo: 'a Teredo (IPv4-embedding) IPv6 address',
 };
 
+/** IPv6: only global unicast (2000::/3) is a target. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Special-purpose blocks inside 2000::/3 (IANA IPv6 Special-Purpose Address Registry) refused besides what ipaddr.js
+ * names: a new block of the registry is added here. Outside 2000::/3 everything is refused (IPv4-compatible
+ * `::a9fe:a9fe` and `::127.0.0.1`, NAT64, discard, multicast, unique-local, link-local …).
+ */
+export const SPECIAL_V6: readonly [string, string][] = [
+  ['2001::/23', 'an IETF protocol assignment (Teredo, benchmarking, ORCHID …)'],
+  ['2001:db8::/32', 'an IPv6 documentation address'],
+  ['2002::/16', 'a 6to4 (IPv4-embedding) IPv6 address'],
+  ['3fff::/20', 'an IPv6 documentation address'],
+  ['5f00::/16', 'an IPv6 segment-routing address'],
+];
+const SPECIAL_V6_CIDRS = SPECIAL_V6.map(([cidr, name]) => [ipaddr.parseCIDR(cidr), name] as const);
+
 /** Why an IP address may not be a target, or null when it is global unicast (or allowed loopback). */
 export function forbiddenAddress(address: string, allowLoopback = false): string | null {
   const text = address.replace(/^\[|\]$/g, '');
   if (!ipaddr.isValid(text)) return 'not an IP address';
   const ip = ipaddr.parse(text);
   const range = ip.range();
-  if (range === 'unicast') return null;
   if (range === 'loopback' && allowLoopback) return null;
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (range === 'unicast' && v6.match(GLOBAL_UNICAST_V6)) {
+      const special = SPECIAL_V6_CIDRS.find(([cidr]) => v6.match(cidr));
+      return special ? `${text} is ${special[1]}` : null;
+    }
+    if (range === 'unicast')
+      return `${text} is ${
+        v6.parts.slice(0, 6).every((p) => p === 0)
+          ? 'an IPv4-compatible IPv6 address'
+          : 'not a global unicast IPv6 address (only 2000::/3 is)'
+      }`;
+  } else if (range === 'unicast') return null;
   return `${text} is ${RANGE_NAMES[range] ?? `not a public address (${range})`}`;
 }
 

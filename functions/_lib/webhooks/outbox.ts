@@ -71,12 +71,8 @@ export class Outbox {
 export async function kickDispatcher(env: Env, eventIds: string[], deliveryIds: string[] = []): Promise<void> {
   if (!env.WEBHOOK_DISPATCHER || (!eventIds.length && !deliveryIds.length)) return;
   try {
-    const res = await env.WEBHOOK_DISPATCHER.fetch('https://webhook-dispatcher/enqueue', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ events: eventIds, deliveries: deliveryIds }),
-    });
-    await res.body?.cancel();
+    // RPC over the service binding: the Worker has no HTTP route that enqueues (docs/security.md).
+    await env.WEBHOOK_DISPATCHER.enqueue(eventIds, deliveryIds);
   } catch (err) {
     console.warn(`webhooks: the dispatcher was not reached (its cron will enqueue): ${String(err)}`);
   }

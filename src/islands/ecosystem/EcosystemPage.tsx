@@ -3,6 +3,7 @@ import { useApiQuery } from '../../lib/use-api-query';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
 import { EcosystemForm, type EcosystemAnswer } from './ecosystem-form';
 import { EcosystemReadOnly } from './read-only';
+import { CustomDomain } from './custom-domain';
 
 /** The ecosystem of the page's project and mode: identity, links, wallet domains and the theme. */
 export function EcosystemPage() {
@@ -33,6 +34,7 @@ export function EcosystemPage() {
         The {route.mode === 'live' ? 'live' : 'test'} mode&apos;s ecosystem: each mode has its own.
       </p>
       {canEdit ? <EcosystemForm path={path} answer={data} reload={reload} /> : <EcosystemReadOnly data={data.data} />}
+      <CustomDomain path={path} canEdit={canEdit} onVerified={reload} />
     </div>
   );
 }

@@ -66,9 +66,11 @@ export function EcosystemForm({ path, answer, reload }: { path: string; answer: 
     if (!body) return setFocusError((n) => n + 1);
     setBusy(true);
     try {
+      // The custom domain changes only through its claim and DNS proof (custom-domain.tsx): never sent from here.
+      const { customDomain: _domain, ...fields } = body;
       const saved = await apiWrite<EcosystemAnswer>(path, {
         method: 'PATCH',
-        body: { ...body, version: answer.version },
+        body: { ...fields, version: answer.version },
         pending: 'Saving ecosystem…',
         done: 'Ecosystem saved',
         invalidate: [path],
@@ -117,17 +119,6 @@ export function EcosystemForm({ path, answer, reload }: { path: string; answer: 
             error={errors.name}
             autoComplete="off"
             onChange={(e) => edit((d) => ({ ...d, name: e.target.value }), 'name')}
-          />
-          <Field
-            label="Custom domain"
-            value={draft.customDomain}
-            error={errors.customDomain}
-            hint="A hostname you own, such as wallet.example.com"
-            maxLength={253}
-            spellCheck={false}
-            autoComplete="off"
-            inputMode="url"
-            onChange={(e) => edit((d) => ({ ...d, customDomain: e.target.value }), 'customDomain')}
           />
           <Field
             className="md:col-span-2"

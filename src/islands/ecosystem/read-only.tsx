@@ -32,7 +32,6 @@ export function EcosystemReadOnly({ data }: { data: EcosystemSettings }) {
       <CardSection title="Identity">
         <dl>
           <Row label="Name">{data.name}</Row>
-          <Row label="Custom domain">{data.customDomain}</Row>
           <Row label="Logo URL">{data.logoUrl}</Row>
           {ECOSYSTEM_LINKS.map((l) => (
             <Row key={l} label={LINK_LABELS[l]}>

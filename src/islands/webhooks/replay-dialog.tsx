@@ -8,15 +8,31 @@ import { apiWrite } from '../../lib/api-write';
 import { toast } from '../../lib/toast';
 import { toLocalInput } from '../shared/date-range-filter';
 
-/** Replay: every event of a window whose latest attempt to this webhook failed is sent again. */
+/** The API's pause of a replay after the webhook's URL changed (409 `url_changed`). */
+interface UrlChange {
+  message: string;
+  eventsBefore: number;
+  url: string;
+}
+function urlChangeOf(e: ApiRequestError): UrlChange | null {
+  const d = e.details as { reason?: unknown; eventsBefore?: unknown; url?: unknown } | undefined;
+  if (e.status !== 409 || d?.reason !== 'url_changed') return null;
+  return { message: e.message, eventsBefore: Number(d.eventsBefore) || 0, url: String(d.url ?? '') };
+}
+
+/**
+ * Replay: every event of a window whose latest attempt to this webhook failed is sent again. Events created before
+ * the webhook's URL last changed go to the new URL only when the user confirms (the API asks with a 409).
+ */
 export function ReplayDialog({ webhookPath }: { webhookPath: string }) {
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [urlChange, setUrlChange] = useState<UrlChange | null>(null);
 
-  async function replay() {
+  async function replay(confirmUrlChange = false) {
     const f = Date.parse(from);
     const t = Date.parse(to);
     const local: Record<string, string> = {};
@@ -29,19 +45,26 @@ export function ReplayDialog({ webhookPath }: { webhookPath: string }) {
     try {
       const { queued } = await apiWrite<{ queued: number }>(`${webhookPath}/replay`, {
         method: 'POST',
-        body: { from: new Date(f).toISOString(), to: new Date(t).toISOString() },
+        body: {
+          from: new Date(f).toISOString(),
+          to: new Date(t).toISOString(),
+          ...(confirmUrlChange ? { confirmUrlChange: true } : {}),
+        },
         pending: 'Replaying failed deliveries…',
         done: 'Replay queued',
         invalidate: [`${webhookPath}/deliveries`, webhookPath],
       });
       setOpen(false);
+      setUrlChange(null);
       toast.success(
         queued === 0
           ? 'No failed deliveries in that window: nothing to replay.'
           : `${queued} failed ${queued === 1 ? 'event is' : 'events are'} being sent again.`,
       );
     } catch (e) {
-      if (e instanceof ApiRequestError) setErrors(e.fieldErrors);
+      if (!(e instanceof ApiRequestError)) return;
+      setErrors(e.fieldErrors);
+      setUrlChange(urlChangeOf(e));
     } finally {
       setBusy(false);
     }
@@ -56,6 +79,7 @@ export function ReplayDialog({ webhookPath }: { webhookPath: string }) {
           setFrom(toLocalInput(now - 86_400_000));
           setTo(toLocalInput(now));
           setErrors({});
+          setUrlChange(null);
         }
         setOpen(next);
       }}
@@ -72,7 +96,7 @@ export function ReplayDialog({ webhookPath }: { webhookPath: string }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void replay();
+          void replay(false);
         }}
       >
         <div className="grid gap-3 sm:grid-cols-2">
@@ -92,11 +116,35 @@ export function ReplayDialog({ webhookPath }: { webhookPath: string }) {
           />
         </div>
         <p className="text-xs text-muted-foreground">Times are in your local time zone.</p>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={busy}>
-            Replay failed deliveries
-          </Button>
-        </div>
+        {urlChange ? (
+          <div
+            role="alert"
+            className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <p>
+              The URL of this webhook changed after {urlChange.eventsBefore}{' '}
+              {urlChange.eventsBefore === 1 ? 'event' : 'events'} of this window{' '}
+              {urlChange.eventsBefore === 1 ? 'was' : 'were'} created:{' '}
+              {urlChange.eventsBefore === 1 ? 'it was' : 'they were'} meant for the old URL. Send{' '}
+              {urlChange.eventsBefore === 1 ? 'it' : 'them'} to{' '}
+              <span className="break-all font-mono">{urlChange.url}</span>?
+            </p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" size="sm" onClick={() => setUrlChange(null)}>
+                Cancel
+              </Button>
+              <Button type="button" size="sm" disabled={busy} onClick={() => void replay(true)}>
+                Send to the new URL
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex justify-end">
+            <Button type="submit" disabled={busy}>
+              Replay failed deliveries
+            </Button>
+          </div>
+        )}
       </form>
     </Dialog>
   );

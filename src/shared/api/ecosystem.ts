@@ -54,3 +54,28 @@ export const ECOSYSTEM_DEFAULTS: EcosystemSettings = {
   walletDomains: [],
   links: { terms: null, privacy: null, support: null, docs: null },
 };
+
+/** The TXT record that proves a custom domain: `_dashboard-verify.<domain>` = the claim's token. */
+export const DOMAIN_VERIFY_PREFIX = '_dashboard-verify';
+/** An unverified claim lapses this long after it was made. */
+export const DOMAIN_CLAIM_TTL_HOURS = 72;
+
+/** `POST …/{mode}/ecosystem/domain`: claim a custom domain (it becomes the ecosystem's after the DNS proof). */
+export const domainClaimCreateSchema = z.strictObject({ domain: hostname }).meta({ id: 'DomainClaimCreate' });
+
+/** The ecosystem's custom-domain claim (`GET`/`POST …/ecosystem/domain`, `POST …/ecosystem/domain/verify`). */
+export const domainClaimSchema = z
+  .object({
+    domain: z.string().nullable(),
+    /** `none`: no claim; `pending`: waiting for the TXT record; `expired`: pending past 72 h (claim again). */
+    status: z.enum(['none', 'pending', 'verified', 'expired']),
+    /** The TXT record's name to set (`_dashboard-verify.<domain>`). */
+    recordName: z.string().nullable(),
+    /** The TXT record's value: only in the answer of the claim itself (shown once). */
+    token: z.string().nullable(),
+    createdAt: z.iso.datetime().nullable(),
+    expiresAt: z.iso.datetime().nullable(),
+    verifiedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'DomainClaim' });
+export type DomainClaim = z.infer<typeof domainClaimSchema>;

@@ -100,7 +100,12 @@ export const webhookResendResponseSchema = z
 
 /** The replay window: at most 30 days wide, `from` ≤ `to`. */
 export const webhookReplaySchema = z
-  .strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) })
+  .strictObject({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+    /** Send events created before the webhook's URL last changed to the new URL too (else 409 `url_changed`). */
+    confirmUrlChange: z.boolean().optional(),
+  })
   .superRefine((b, ctx) => {
     const from = Date.parse(b.from);
     const to = Date.parse(b.to);

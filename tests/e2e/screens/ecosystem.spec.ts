@@ -6,6 +6,7 @@ import { SIGNED_OUT, signIn } from '../auth/helpers';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { STORAGE_KEYS } from '../../../src/shared/storage-keys';
 import { ECOSYSTEM_MESSAGES } from '../../../src/shared/ecosystem';
+import { E2E } from '../ports';
 
 const ecosystemPath = (projectId: string) => `/${projectId}/test/settings/ecosystem`;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -50,9 +51,7 @@ test('ecosystem: a valid save is stored on the server and locally; the preview c
   const id = await ownProject(page, 'Ecosystem e2e');
   await recordFirstPaintTheme(page);
   await page.goto(ecosystemPath(id));
-  const domain = `wallet-${unique()}.example.com`;
   await field(page, 'Name').fill('Demo Worlds');
-  await field(page, 'Custom domain').fill(domain.toUpperCase());
   await field(page, 'Logo URL').fill('https://cdn.example.com/logo.png');
   await field(page, 'Terms of service URL').fill('https://example.com/terms');
   await field(page, 'Support URL').fill('https://help.example.com');
@@ -80,7 +79,7 @@ test('ecosystem: a valid save is stored on the server and locally; the preview c
   const saved = await apiAsUser(page, 'GET', `/projects/${id}/test/ecosystem`);
   expect(saved.body.data).toMatchObject({
     name: 'Demo Worlds',
-    customDomain: domain,
+    customDomain: null,
     logoUrl: 'https://cdn.example.com/logo.png',
     walletDomains: ['play.example.com', 'shop.example.com'],
     links: { terms: 'https://example.com/terms', privacy: null, support: 'https://help.example.com', docs: null },
@@ -98,7 +97,7 @@ test('ecosystem: a valid save is stored on the server and locally; the preview c
   expect((await themeVars(page)).computedPrimary).toBe('#0f766e');
   await page.goto(ecosystemPath(id));
   expect(await firstPaint(page)).toEqual(['#0f766e', '#ffffff', '12px']);
-  await expect(field(page, 'Custom domain')).toHaveValue(domain);
+  await expect(field(page, 'Name')).toHaveValue('Demo Worlds');
 });
 
 test('ecosystem: each invalid input is answered at its field, and nothing is sent', async ({ page }) => {
@@ -108,7 +107,6 @@ test('ecosystem: each invalid input is answered at its field, and nothing is sen
   const sent: string[] = [];
   page.on('request', (r) => r.method() === 'PATCH' && sent.push(r.url()));
   const cases: [string, string, string][] = [
-    ['Custom domain', 'not a host', ECOSYSTEM_MESSAGES.hostname],
     ['Logo URL', 'http://cdn.example.com/logo.png', ECOSYSTEM_MESSAGES.httpsUrl],
     ['Terms of service URL', 'example.com/terms', ECOSYSTEM_MESSAGES.httpsUrl],
     ['Privacy policy URL', 'https://localhost/privacy', ECOSYSTEM_MESSAGES.httpsUrl],
@@ -134,7 +132,7 @@ test('ecosystem: each invalid input is answered at its field, and nothing is sen
   await expect(field(page, 'Wallet domain 2')).toHaveAccessibleDescription(ECOSYSTEM_MESSAGES.duplicateDomain);
   await expect(field(page, 'Wallet domain 3')).toHaveAccessibleDescription(ECOSYSTEM_MESSAGES.hostname);
   // The first invalid field has the focus; nothing was sent.
-  await expect(field(page, 'Custom domain')).toBeFocused();
+  await expect(field(page, 'Logo URL')).toBeFocused();
   expect(sent).toEqual([]);
   // The preview never applies a broken value: the colour stays the valid one.
   expect((await themeVars(page)).primary).not.toBe('teal');
@@ -144,27 +142,49 @@ test('ecosystem: each invalid input is answered at its field, and nothing is sen
   await expect(field(page, 'Corner radius')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-test('ecosystem: the API’s message at the field — a custom domain another ecosystem has', async ({ page }) => {
-  const first = await ownProject(page, 'Ecosystem domain owner');
-  const second = await ownProject(page, 'Ecosystem domain taker');
+test('ecosystem: a custom domain is claimed, shows the TXT record to set while pending, and is verified by DNS', async ({
+  page,
+}) => {
+  const id = await ownProject(page, 'Ecosystem domain e2e');
   const domain = `wallet-${unique()}.example.com`;
-  const current = await apiAsUser(page, 'GET', `/projects/${first}/test/ecosystem`);
-  const claimed = await apiAsUser(page, 'PATCH', `/projects/${first}/test/ecosystem`, {
-    customDomain: domain,
-    version: current.body.version,
+  await page.goto(ecosystemPath(id));
+  const section = page.getByRole('region', { name: 'Custom domain' });
+  await expect(section.getByText('No custom domain.')).toBeVisible();
+  await section.getByRole('textbox', { name: 'Domain' }).fill('not a host');
+  await section.getByRole('button', { name: 'Claim' }).click();
+  await expect(section.getByRole('textbox', { name: 'Domain' })).toHaveAttribute('aria-invalid', 'true');
+  await section.getByRole('textbox', { name: 'Domain' }).fill(domain.toUpperCase());
+  await section.getByRole('button', { name: 'Claim' }).click();
+  await expect(section.getByText('Waiting for the DNS record')).toBeVisible();
+  await expect(section.getByText(`_dashboard-verify.${domain}`)).toBeVisible();
+  const tokenText = section.getByText(/^dv-[0-9a-f]{48}$/);
+  await expect(tokenText).toBeVisible();
+  const token = (await tokenText.textContent())!;
+  await expect(section.getByText('it is shown only once')).toBeVisible();
+  // Verify before the record exists: the API's message, still pending.
+  await section.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(/No TXT record _dashboard-verify\./)).toBeVisible();
+  await expect(section.getByText('Waiting for the DNS record')).toBeVisible();
+  // The customer sets the record at their DNS provider (the local DNS-over-HTTPS stand-in here).
+  const set = await fetch(`${E2E.dohURL}/records`, {
+    method: 'POST',
+    body: JSON.stringify({ name: `_dashboard-verify.${domain}`, type: 'TXT', data: [token] }),
   });
-  expect(claimed.status).toBe(200);
-  await page.goto(ecosystemPath(second));
-  await field(page, 'Name').fill('Second');
-  await field(page, 'Custom domain').fill(domain);
+  expect(set.status).toBe(204);
+  await section.getByRole('button', { name: 'Verify' }).click();
+  await expect(section.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(section.getByText(domain, { exact: true })).toBeVisible();
+  const saved = await apiAsUser(page, 'GET', `/projects/${id}/test/ecosystem`);
+  expect(saved.body.data.customDomain).toBe(domain);
+  // A reload shows the state; the token is never shown again.
+  await page.reload();
+  await expect(section.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(section.getByText(token)).toHaveCount(0);
+  // Saving the rest of the form keeps the domain.
+  await field(page, 'Name').fill('With domain');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(field(page, 'Custom domain')).toHaveAttribute('aria-invalid', 'true');
-  await expect(field(page, 'Custom domain')).toHaveAccessibleDescription(
-    new RegExp(escape(`${domain} is already the custom domain of another ecosystem`)),
-  );
-  await expect(field(page, 'Custom domain')).toBeFocused();
-  // What was typed stays.
-  await expect(field(page, 'Name')).toHaveValue('Second');
+  await expect(page.getByText('Ecosystem saved')).toBeVisible();
+  expect((await apiAsUser(page, 'GET', `/projects/${id}/test/ecosystem`)).body.data.customDomain).toBe(domain);
 });
 
 test('ecosystem: a stale save says it was changed by someone else and keeps everything typed', async ({ page }) => {

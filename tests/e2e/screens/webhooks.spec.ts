@@ -457,3 +457,53 @@ test('webhooks: a test event to a local receiver in the log with its code; the r
     rx.close();
   }
 });
+
+test('webhooks: after a URL change, replay asks before sending older events to the new URL', async ({ page }) => {
+  test.slow();
+  const oldRx = await receiver();
+  const newRx = await receiver();
+  let hookId: string | undefined;
+  try {
+    await page.goto(LIST);
+    await firstRows(page);
+    oldRx.state.status = 500;
+    oldRx.state.secret = await createThroughDialog(page, oldRx.url, ['user.created']);
+    hookId = /\/webhooks\/(whk_[^/?]+)/.exec(page.url())![1]!;
+    const from = Date.now() - 1000;
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByText('Test event sent: its delivery appears in the log').last()).toBeVisible();
+    await expect.poll(() => oldRx.state.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await exhaustRetries(page, hookId);
+    const sent = oldRx.state.received.at(-1)!.id;
+    // The URL changes (another receiver, with the same secret).
+    const hook = (await apiAsUser(page, `/projects/${DEMO_PROJECT}/test/webhooks/${hookId}`)).body as {
+      version: number;
+    };
+    newRx.state.secret = oldRx.state.secret;
+    const patched = await apiAsUser(page, `/projects/${DEMO_PROJECT}/test/webhooks/${hookId}`, {
+      method: 'PATCH',
+      body: { url: newRx.url, version: hook.version },
+    });
+    expect(patched.status).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: 'Replay failed' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replay failed deliveries' });
+    const local = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await dialog.getByLabel('From').fill(local(from - 60_000));
+    await dialog.getByLabel('To').fill(local(Date.now() + 60_000));
+    await dialog.getByRole('button', { name: 'Replay failed deliveries' }).click();
+    const question = dialog.getByRole('alert').filter({ hasText: 'changed after 1 event' });
+    await expect(question).toBeVisible();
+    await expect(question).toContainText(newRx.url);
+    expect(newRx.state.received).toEqual([]);
+    await question.getByRole('button', { name: 'Send to the new URL' }).click();
+    await expect(page.getByText('1 failed event is being sent again.')).toBeVisible();
+    await expect.poll(() => newRx.state.received.map((r) => r.id), { timeout: 20_000 }).toEqual([sent]);
+    expect(newRx.state.received[0]!.verified).toBe(true);
+  } finally {
+    if (hookId) await apiAsUser(page, `/projects/${DEMO_PROJECT}/test/webhooks/${hookId}`, { method: 'DELETE' });
+    await clock(page, 'reset');
+    oldRx.close();
+    newRx.close();
+  }
+});

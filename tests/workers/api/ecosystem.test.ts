@@ -4,12 +4,14 @@ import { addMember, api, newProject, token } from './helpers';
 
 /**
  * Ecosystem settings (docs/api.md "Ecosystem"): https links, hostnames, the theme's colours, radius and favicon, each
- * refused at its own field with the message the dashboard's form shows too; a custom domain serves one ecosystem.
+ * refused at its own field with the message the dashboard's form shows too; a custom domain only through its DNS
+ * proof (tests/workers/api/domain-claims.test.ts).
  */
 
 const VALID = {
   name: 'Demo Worlds',
-  customDomain: 'wallet.demo-worlds.com',
+  // Set only through a claim and its DNS proof (tests/workers/api/domain-claims.test.ts).
+  customDomain: null,
   logoUrl: 'https://cdn.demo-worlds.com/logo.png',
   theme: {
     primaryColor: '#0f766e',
@@ -78,23 +80,15 @@ describe('PATCH …/{mode}/ecosystem', () => {
     expect(res.body.error.details).toEqual([{ path, message }]);
   });
 
-  it('gives a custom domain to one ecosystem only; the one it has stays valid', async () => {
+  it('a custom domain is not set by PATCH: it needs the DNS proof; clearing it is allowed', async () => {
     const a = await newProject('eco-domain-a');
-    const b = await newProject('eco-domain-b');
     const domain = `wallet-${crypto.randomUUID().slice(0, 8)}.example.com`;
-    expect((await patch(a.id, a.ownerToken, { customDomain: domain })).status).toBe(200);
-    const taken = await patch(b.id, b.ownerToken, { customDomain: domain });
-    expect(taken.status).toBe(400);
-    expect(taken.body.error.details).toEqual([
-      { path: 'customDomain', message: `${domain} is already the custom domain of another ecosystem` },
+    const refused = await patch(a.id, a.ownerToken, { customDomain: domain });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      { path: 'customDomain', message: expect.stringContaining('DNS TXT record') },
     ]);
-    // The other mode of the same project is another ecosystem too.
-    expect((await patch(a.id, a.ownerToken, { customDomain: domain }, 'live')).status).toBe(400);
-    // Saving other fields keeps the domain the row already has.
-    expect((await patch(a.id, a.ownerToken, { name: 'Renamed', customDomain: domain })).status).toBe(200);
-    // Released, it can be taken.
     expect((await patch(a.id, a.ownerToken, { customDomain: null })).status).toBe(200);
-    expect((await patch(b.id, b.ownerToken, { customDomain: domain })).status).toBe(200);
   });
 
   it('refuses a stale version, and developers and viewers', async () => {

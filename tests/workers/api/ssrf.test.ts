@@ -26,6 +26,21 @@ const REFUSED: [string, RegExp][] = [
   ['https://[fe80::1]/hook', /link-local/],
   ['https://[64:ff9b::a00:1]/hook', /NAT64|IPv4/],
   ['https://224.0.0.1/hook', /multicast/],
+  // IPv6 outside 2000::/3 or in a special block of it (issue 17.7): only global unicast is a target.
+  ['https://[::a9fe:a9fe]/hook', /IPv4-compatible/],
+  ['https://[::127.0.0.1]/hook', /IPv4-compatible/],
+  ['https://[::10.0.0.1]/hook', /IPv4-compatible/],
+  ['https://[::]/hook', /unspecified/],
+  ['https://[100::1]/hook', /discard|not a public/],
+  ['https://[400::1]/hook', /global unicast/],
+  ['https://[2001::1]/hook', /Teredo|IETF/],
+  ['https://[2001:2::1]/hook', /IETF|benchmark|reserved|public/],
+  ['https://[2001:20::1]/hook', /ORCHID|IETF|public/],
+  ['https://[2001:db8::1]/hook', /documentation|reserved/],
+  ['https://[2002:a9fe:a9fe::1]/hook', /6to4/],
+  ['https://[3fff::1]/hook', /documentation|reserved/],
+  ['https://[5f00::1]/hook', /segment|public/],
+  ['https://[ff02::1]/hook', /multicast/],
   ['https://intranet/hook', /single-label|public/],
   ['https://printer.local/hook', /local/],
   ['https://user:pass@hooks.example.com/hook', /credentials/],
@@ -34,7 +49,12 @@ const REFUSED: [string, RegExp][] = [
   ['http://hooks.example.com/hook', /https/],
 ];
 
-const ALLOWED = ['https://hooks.example.com/hook', 'https://8.8.8.8/hook', 'https://[2606:4700:4700::1111]/hook'];
+const ALLOWED = [
+  'https://hooks.example.com/hook',
+  'https://8.8.8.8/hook',
+  'https://[2606:4700:4700::1111]/hook',
+  'https://[2a00:1450:4001:82b::200e]/hook',
+];
 
 /** A fixed DNS table: the guard takes any resolver (the delivery engine passes a real one at send time). */
 const dns: Record<string, string[]> = {
@@ -78,6 +98,8 @@ describe('SSRF guard with WEBHOOK_ALLOW_LOOPBACK', () => {
     ['http://10.0.0.1/hook', 'test', false], // only loopback
     ['https://169.254.169.254/hook', 'test', false],
     ['http://localhost:1@attacker.example/hook', 'test', false],
+    ['https://[::127.0.0.1]:9999/hook', 'test', false], // IPv4-compatible: not the loopback ::1
+    ['https://[::a9fe:a9fe]/hook', 'test', false],
   ] as const)('%s in %s mode: %s', async (url, mode, ok) => {
     expect((await checkTarget(url, { mode, allowLoopback: true })).ok).toBe(ok);
   });

@@ -18,16 +18,21 @@ import {
 import { OAUTH_PROVIDERS, THIRD_PARTY_FIELDS } from '../../../../src/shared/auth-settings-rules';
 import { auditStmt } from '../../db/audit';
 import { checkJwks } from '../../net/jwks-check';
+import { dnsOverHttpsUrl, dohResolver } from '../../net/doh';
+import { limitAction } from '../rate-limit';
 import { insertStmt, parseJson, type Row } from '../../db/core';
 import { modeOf, scopeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
 import { encryptSecret, HINT_MIN_LENGTH, sealedLength, secretHint } from '../crypto';
 import { ApiError, isoStrict, json, notFound, zodDetails } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { getRoute, listRoute, updateRoute } from '../route-builders';
-import { checkCustomDomain } from '../ecosystem-domain';
+import { customDomainPatch } from '../ecosystem-domain';
 import { checkSmtpHost, legacySmtp } from '../smtp-settings';
 
 type Obj = Record<string, unknown>;
+
+/** JWKS checks per caller per minute (each is an outbound fetch of a URL the caller chose). */
+export const JWKS_CHECKS_PER_MINUTE = 10;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function merge(base: Obj, patch: Obj): Obj {
@@ -144,8 +149,10 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
             ...missing,
           ]);
         const data = parsed.data as Obj;
-        if (kind === 'ecosystem')
-          await checkCustomDomain(c, data.customDomain, parseJson<Obj>(row.data, {}).customDomain);
+        const domainWrites =
+          kind === 'ecosystem'
+            ? customDomainPatch(c, data.customDomain, parseJson<Obj>(row.data, {}).customDomain)
+            : [];
         if (kind === 'smtp') await checkSmtpHost(c, data.host);
         const s = scopeOf(c);
         for (const path of SETTINGS_SECRETS[kind]) {
@@ -176,6 +183,8 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
           throw new ApiError('conflict', 'Settings were changed by someone else: reload and try again', {
             reason: 'stale_version',
           });
+        // A cleared custom domain drops the ecosystem's claim (ecosystem-domain.ts).
+        if (domainWrites.length) await db.batch(domainWrites);
         return json(present(kind, updated));
       },
     }),
@@ -217,9 +226,11 @@ export const settingRoutes: ApiRoute[] = [
     response: jwksCheckResultSchema,
     handler: async (c) => {
       const { jwksUrl } = c.body;
+      await limitAction(c.env, `jwks-check:${c.actor.id}`, JWKS_CHECKS_PER_MINUTE, 60_000, 'to check a JWKS URL');
       const result = await checkJwks(jwksUrl, {
         mode: modeOf(c),
         allowLoopback: c.env.JWKS_CHECK_ALLOW_LOOPBACK === 'true',
+        resolve: dohResolver(dnsOverHttpsUrl(c.env)),
       });
       if (result.refused)
         throw new ApiError('bad_request', result.message, [{ path: 'jwksUrl', message: result.message }]);

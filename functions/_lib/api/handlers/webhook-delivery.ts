@@ -22,6 +22,7 @@ import { kickDispatcher, Outbox } from '../../webhooks/outbox';
 import { newWebhookSecret } from '../../webhooks/secrets';
 import { attachDeliveryStats } from '../../webhooks/stats';
 import { webhookToApi } from './webhooks';
+import { limitAction, spendBudget } from '../rate-limit';
 
 /**
  * The delivery engine's API (docs/api.md "Webhook delivery"): secret rotation, test events, resend and replay,
@@ -34,6 +35,30 @@ const L = '/projects/:projectId/:mode/event-log';
 export const ROTATION_GRACE_MS = 24 * 3600_000;
 /** At most this many events per replay (narrow the window for more). */
 export const MAX_REPLAY = 1000;
+
+/** Replays per webhook per minute. */
+export const REPLAYS_PER_MINUTE = 1;
+/** Test events and resends per webhook per minute (together). */
+export const SENDS_PER_MINUTE = 10;
+/** Deliveries the test, resend and replay actions of one project may queue per hour (all its webhooks, both modes). */
+export const MANUAL_SENDS_PER_HOUR = 3000;
+
+/**
+ * The limits of the actions that send on demand (docs/api.md "Rate limits"), counted across isolates by the rate
+ * limiter's Durable Object: per webhook (`kind`), then `cost` deliveries of the project's hourly budget.
+ */
+async function limitSends(c: ApiContext<':id'>, hookId: string, kind: 'replay' | 'send', cost: number): Promise<void> {
+  if (kind === 'replay')
+    await limitAction(c.env, `webhook-replay:${hookId}`, REPLAYS_PER_MINUTE, 60_000, 'to replay this webhook');
+  else await limitAction(c.env, `webhook-send:${hookId}`, SENDS_PER_MINUTE, 60_000, 'to test or resend this webhook');
+  const raw = c.env.WEBHOOK_SENDS_PER_HOUR;
+  const budget = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw) : MANUAL_SENDS_PER_HOUR;
+  await spendBudget(c.env, `webhook-budget:${c.access!.projectId}`, cost, budget, 3600_000, (retry, remaining) =>
+    cost > 1
+      ? `This replay would send ${cost} events; the project may send ${remaining} more by test, resend and replay this hour: narrow the window or retry in ${Math.ceil(retry / 60)} min`
+      : `The project sent its ${budget} test, resend and replay deliveries of this hour: retry in ${Math.ceil(retry / 60)} min`,
+  );
+}
 
 const EVENTS: TableDef = { table: 'webhook_events', columns: { createdAt: 'created_at', topic: 'topic' } };
 
@@ -125,6 +150,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     status: 202,
     handler: async (c) => {
       const hook = await mustGet(c, 'webhooks', c.params.id, 'Webhook');
+      await limitSends(c, hook.id as string, 'send', 1);
       const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
       const insert = outbox.event('test', { webhookId: hook.id }, { webhookId: hook.id as string });
       await c.env.DB.batch([insert, auditStmt(c.env.DB, auditFor(c, 'webhook.tested', 'webhooks', hook.id as string))]);
@@ -150,6 +176,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
         .bind(c.params.deliveryId, hook.id, c.access!.projectId, modeOf(c))
         .first<Row>();
       if (!d) throw notFound('Delivery');
+      await limitSends(c, hook.id as string, 'send', 1);
       const db = c.env.DB;
       const id = newId('whd', c.now);
       // A pending attempt of this event (a scheduled retry) is made due now; otherwise a new attempt after the last.
@@ -197,7 +224,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
       // a new attempt beside it.
       const { results } = await db
         .prepare(
-          `SELECT d.id, (SELECT p.id FROM webhook_deliveries p WHERE p.event_id = d.event_id AND p.webhook_id = ?1
+          `SELECT d.id, e.created_at, (SELECT p.id FROM webhook_deliveries p WHERE p.event_id = d.event_id AND p.webhook_id = ?1
              AND p.status = 'pending') AS pending_id
            FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
            WHERE d.webhook_id = ?1 AND e.project_id = ?2 AND e.mode = ?3 AND e.created_at >= ?4 AND e.created_at <= ?5
@@ -207,7 +234,18 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
            ORDER BY e.created_at LIMIT ?6`,
         )
         .bind(hook.id, c.access!.projectId, modeOf(c), Date.parse(b.from), Date.parse(b.to), MAX_REPLAY)
-        .all<{ id: string; pending_id: string | null }>();
+        .all<{ id: string; created_at: number; pending_id: string | null }>();
+      // The URL changed after some of these events: they would go to a receiver that never had them. Paused until
+      // the user confirms (nothing counted, nothing written).
+      const changedAt = hook.url_changed_at as number | null;
+      const before = changedAt ? results.filter((r) => r.created_at < changedAt).length : 0;
+      if (before && !b.confirmUrlChange)
+        throw new ApiError(
+          'conflict',
+          `The webhook's URL changed on ${isoStrict(changedAt!)}: ${before} of these events were created before, for the old URL. Confirm to send them to ${hook.url as string}`,
+          { reason: 'url_changed', urlChangedAt: isoStrict(changedAt!), eventsBefore: before, url: hook.url },
+        );
+      await limitSends(c, hook.id as string, 'replay', results.length);
       const ids = results.map((r) => r.pending_id ?? newId('whd', c.now));
       const writes = results.map((r, i) =>
         r.pending_id
@@ -226,7 +264,14 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
       );
       const done = await db.batch([
         ...writes,
-        auditStmt(db, auditFor(c, 'webhook.replayed', 'webhooks', hook.id as string, { from: b.from, to: b.to })),
+        auditStmt(
+          db,
+          auditFor(c, 'webhook.replayed', 'webhooks', hook.id as string, {
+            from: b.from,
+            to: b.to,
+            ...(before ? { confirmedUrlChange: true, eventsBeforeUrlChange: before } : {}),
+          }),
+        ),
       ]);
       const queued = ids.filter((_, i) => (done[i]!.meta.changes ?? 0) > 0);
       c.waitUntil(kickDispatcher(c.env, [], queued));

@@ -152,8 +152,17 @@ export const webhookRoutes: ApiRoute[] = [
     item: webhookSchema,
     toColumns: async (b, c) => {
       if (b.url !== undefined) await assertWebhookTarget(c, b.url);
+      const s = scopeOf(c);
+      const current =
+        b.url === undefined
+          ? null
+          : await c.env.DB.prepare('SELECT url FROM webhooks WHERE id = ? AND project_id = ? AND mode = ?')
+              .bind(c.params.id, s.projectId, s.mode)
+              .first<{ url: string }>();
       return {
         ...(b.url === undefined ? {} : { url: b.url }),
+        // A new URL: replays of older events wait for the user's confirmation (docs/api.md "Webhook delivery").
+        ...(current && current.url !== b.url ? { url_changed_at: c.now } : {}),
         ...(b.description === undefined ? {} : { description: b.description }),
         ...(b.topics === undefined ? {} : { topics: [...new Set(b.topics)] }),
         // Turned on or off by a person: the engine's reason and failure streak are over.
@@ -200,7 +209,8 @@ export const webhookRoutes: ApiRoute[] = [
         attempt: r.attempt,
         status: r.status,
         responseCode: r.response_code,
-        responseBody: r.response_body ?? null,
+        // The receiver's answer may echo what it was sent (or its own internals): owners, admins and developers only.
+        responseBody: c.access!.role === 'viewer' ? null : (r.response_body ?? null),
         error: r.error ?? null,
         latencyMs: r.latency_ms,
         payload: parseJson(r.payload, {}),
