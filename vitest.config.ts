@@ -69,6 +69,8 @@ export default defineConfig({
                 API_RATE_LIMIT_PER_MINUTE: '1000000',
                 API_RATE_LIMIT_IP_PER_MINUTE: '1000000',
                 // The local SMTP inbox and its failure servers (tests/workers/api-setup/smtp-servers.ts).
+                // The local JSON-RPC server of the contract read calls (tests/workers/api-setup/rpc-server.ts).
+                TEST_RPC_URL: inject<string>('rpcUrl'),
                 TEST_SMTP_PORT: String(inject<number>('smtpPort')),
                 TEST_SMTP_INBOX_URL: inject<string>('smtpInboxUrl'),
                 TEST_SMTP_SILENT_PORT: String(inject<number>('smtpSilentPort')),
@@ -108,7 +110,11 @@ export default defineConfig({
           include: ['tests/workers/**/*.test.ts'],
           // d1-param-guard: every statement must bind at most 100 parameters, as on D1.
           setupFiles: ['tests/workers/apply-migrations.ts', 'tests/workers/d1-param-guard.ts'],
-          globalSetup: ['tests/workers/api-setup/jwks-server.ts', 'tests/workers/api-setup/smtp-servers.ts'],
+          globalSetup: [
+            'tests/workers/api-setup/jwks-server.ts',
+            'tests/workers/api-setup/smtp-servers.ts',
+            'tests/workers/api-setup/rpc-server.ts',
+          ],
         },
       },
     ],

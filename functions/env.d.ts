@@ -63,3 +63,11 @@ interface Env {
   /** `true` in local stacks only: /api/v1/__dispatcher/… is passed to the dispatcher (its cron, test hooks). */
   WEBHOOK_DISPATCHER_PROXY?: string;
 }
+
+// Appended for contract read calls (see docs/api.md "RPC URLs and read calls").
+interface Env {
+  /** `true`: RPC URLs may be loopback (the local JSON-RPC server of dev/rpc-server). Local development only. */
+  RPC_ALLOW_LOOPBACK?: string;
+  /** DNS-over-HTTPS JSON endpoint the read calls resolve RPC hosts with (default Cloudflare's public resolver). */
+  RPC_DNS_URL?: string;
+}
