@@ -78,6 +78,8 @@ export default defineConfig({
                 API_RATE_LIMIT_PER_MINUTE: '1000000',
                 API_RATE_LIMIT_IP_PER_MINUTE: '1000000',
                 // The local SMTP inbox and its failure servers (tests/workers/api-setup/smtp-servers.ts).
+                // The local JSON-RPC server of the contract read calls (tests/workers/api-setup/rpc-server.ts).
+                TEST_RPC_URL: inject<string>('rpcUrl'),
                 TEST_SMTP_PORT: String(inject<number>('smtpPort')),
                 TEST_SMTP_INBOX_URL: inject<string>('smtpInboxUrl'),
                 TEST_SMTP_SILENT_PORT: String(inject<number>('smtpSilentPort')),
@@ -127,6 +129,7 @@ export default defineConfig({
             'tests/workers/api-setup/jwks-server.ts',
             'tests/workers/api-setup/smtp-servers.ts',
             'tests/workers/api-setup/doh-server.ts',
+            'tests/workers/api-setup/rpc-server.ts',
           ],
         },
       },

@@ -81,3 +81,11 @@ interface Env {
   /** Deliveries the test, resend and replay actions of one project may queue per hour (default 3000; `0` = off). */
   WEBHOOK_SENDS_PER_HOUR?: string;
 }
+
+// Appended for contract read calls (see docs/api.md "RPC URLs and read calls").
+interface Env {
+  /** `true`: RPC URLs may be loopback (the local JSON-RPC server of dev/rpc-server). Local development only. */
+  RPC_ALLOW_LOOPBACK?: string;
+  /** DNS-over-HTTPS JSON endpoint the read calls resolve RPC hosts with (default Cloudflare's public resolver). */
+  RPC_DNS_URL?: string;
+}

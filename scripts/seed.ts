@@ -24,6 +24,7 @@ import { openLocalD1 } from './seed/local-d1.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { SCALE_STATE, scaleStateStaleness, writeScaleStamp } from './seed/scale-state.ts';
 import { pointSmtpAtLocalInbox } from './seed/local-smtp.ts';
+import { LOCAL_RPC_PORT, pointRpcAtLocalServer } from './seed/local-rpc.ts';
 import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
 
 /** Fixed ids so the seed is idempotent and links in docs/tests stay valid (src/shared/demo-accounts.ts). */
@@ -123,6 +124,8 @@ const seededDemo = await seedProject(SEED_PROJECTS.demo, async () => {
 
 // The demo project's custom SMTP points at the local SMTP inbox (SMTP_PORT: npm start and the test stacks set it).
 await pointSmtpAtLocalInbox(db, SEED_PROJECTS.demo, encryptionKey, Number(process.env.SMTP_PORT ?? LOCAL_SMTP.port));
+// Its test-mode Sepolia RPC URL points at the local JSON-RPC server (RPC_PORT: npm start runs dev/rpc-server there).
+await pointRpcAtLocalServer(db, SEED_PROJECTS.demo, encryptionKey, Number(process.env.RPC_PORT ?? LOCAL_RPC_PORT));
 
 const seededOther = await seedProject(SEED_PROJECTS.other, async () => {
   const r = rng(2);

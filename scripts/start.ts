@@ -2,7 +2,8 @@
  * `npm start`: builds the site, prepares the local D1 database and serves everything on http://127.0.0.1:$PORT
  * (default 8788), the auth emulator on $AUTH_EMULATOR_PORT (default 54321), the local SMTP inbox on $SMTP_PORT
  * (default 2525) with its page on $SMTP_INBOX_PORT (default 8025), the payment-provider stand-in (hosted checkout, signed
- * events) on $PAYMENTS_PORT (default 8789). Stops with one line when a port is
+ * events) on $PAYMENTS_PORT (default 8789), a local JSON-RPC server on $RPC_PORT (default 8545) for contract read
+ * calls. Stops with one line when a port is
  * taken; restarts the Pages server when its Workers runtime stops answering (docs/decisions.md "The local stack
  * fails loudly").
  */
@@ -18,6 +19,7 @@ import { killTree } from './lib/supervise.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
 import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
 import { LOCAL_PAYMENTS, paymentBindings } from '../dev/payment-provider/config.ts';
+import { LOCAL_RPC_PORT } from './seed/local-rpc.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? LOCAL_AUTH.port);
@@ -25,6 +27,7 @@ const authUrl = `http://127.0.0.1:${authPort}`;
 const smtpPort = Number(process.env.SMTP_PORT ?? LOCAL_SMTP.port);
 const smtpInboxPort = Number(process.env.SMTP_INBOX_PORT ?? LOCAL_SMTP.webPort);
 const paymentsPort = Number(process.env.PAYMENTS_PORT ?? LOCAL_PAYMENTS.port);
+const rpcPort = Number(process.env.RPC_PORT ?? LOCAL_RPC_PORT);
 
 const taken = await takenPortMessage([
   { port, what: 'the dashboard', variable: 'PORT' },
@@ -32,6 +35,7 @@ const taken = await takenPortMessage([
   { port: smtpPort, what: 'the local SMTP server', variable: 'SMTP_PORT' },
   { port: smtpInboxPort, what: 'the SMTP inbox page', variable: 'SMTP_INBOX_PORT' },
   { port: paymentsPort, what: 'the payment-provider stand-in', variable: 'PAYMENTS_PORT' },
+  { port: rpcPort, what: 'the local JSON-RPC server', variable: 'RPC_PORT' },
 ]);
 if (taken) {
   console.error(taken);
@@ -44,7 +48,9 @@ const running: { stop(): void }[] = [];
 await run('astro', ['build']);
 // Applies the D1 migrations locally and seeds the demo data when it is missing (idempotent); the demo project's custom
 // SMTP points at the local SMTP inbox on SMTP_PORT.
-await run('node', ['scripts/seed.ts'], { env: { ...process.env, SMTP_PORT: String(smtpPort) } });
+await run('node', ['scripts/seed.ts'], {
+  env: { ...process.env, SMTP_PORT: String(smtpPort), RPC_PORT: String(rpcPort) },
+});
 const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
   ...process.env,
   AUTH_EMULATOR_PORT: String(authPort),
@@ -62,6 +68,9 @@ const smtp = start('smtp', 'node', ['dev/smtp-inbox/main.ts'], {
   SMTP_INBOX_PORT: String(smtpInboxPort),
 });
 running.push({ stop: () => killTree(smtp) });
+// The local JSON-RPC server the demo's test-mode Sepolia RPC URL points at (contract read calls, offline).
+const rpc = start('rpc', 'node', ['dev/rpc-server/server.ts', String(rpcPort)], process.env);
+running.push({ stop: () => killTree(rpc) });
 smtp.once('exit', (code) => {
   if (code === null || stopping) return;
   console.error(`npm start: the local SMTP inbox stopped (exit code ${code}). Stopping.`);
@@ -109,6 +118,8 @@ const pages = await startSupervisedPagesServer({
     SMTP_ALLOW_LOOPBACK: 'true',
     // Local only: plans are bought on the payment-provider stand-in (http on loopback) and change by its signed events.
     ...paymentBindings(`http://127.0.0.1:${paymentsPort}`),
+    // Local only: contract read calls may go to the local JSON-RPC server (dev/rpc-server) on this machine.
+    RPC_ALLOW_LOOPBACK: 'true',
   },
   giveUp: (error) => {
     console.error(`npm start: the Pages server stopped answering and did not come back (${error.message}). Stopping.`);

@@ -92,6 +92,8 @@ export async function startStack(options: StackOptions) {
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
     // Custom SMTP may send to the local SMTP inbox (loopback; never set when deployed).
     SMTP_ALLOW_LOOPBACK: 'true',
+    // Contract read calls may go to a local JSON-RPC server (dev/rpc-server; loopback; never set when deployed).
+    RPC_ALLOW_LOOPBACK: 'true',
     // Webhooks may target receivers on this machine, as with `npm start` (never set when deployed).
     WEBHOOK_ALLOW_LOOPBACK: 'true',
     // /api/v1/__dispatcher/… reaches the webhook dispatcher (its cron; test hooks): local stacks only.

@@ -283,6 +283,7 @@ export async function insertModeData(
   const base = { project_id: p.id, mode };
 
   const users: string[] = [];
+  let withEmail = 0; // the users the demo's import created (those with an email), counted for its imported rows
   for (let i = 0; i < counts.users; i++) {
     const t = at(i, counts.users);
     const id = seededId('pla', t, r);
@@ -292,6 +293,7 @@ export async function insertModeData(
     const authenticated = i % 10 !== 9;
     const anonymous = authenticated && i % 17 === 0;
     const email = authenticated && !anonymous ? `${first}.${last}.${i}@example.com`.toLowerCase() : null;
+    if (email) withEmail++;
     ins.row('users', {
       id,
       ...base,
@@ -505,14 +507,17 @@ export async function insertModeData(
           timestamp: new Date(t).toISOString(),
           data: { id: r.pick(users) },
         });
+        // The third webhook was disabled by its endpoint's 410 Gone: that answer is its last delivery (set after the
+        // draws, so the rest of the demo data stays the same).
+        const gone = i === 2 && d === 0;
         return {
           t,
-          ok,
+          ok: ok && !gone,
           deliveryId,
           eventId: `evt_${deliveryId.slice(4)}`,
           topic,
           attempt,
-          responseCode,
+          responseCode: gone ? 410 : responseCode,
           latency,
           payload,
         };
@@ -615,32 +620,36 @@ export async function insertModeData(
         version: 1,
         ...e,
       });
+    // The import that brought the users with an email (the others were created through the API): its imported count
+    // is theirs, plus 13 rows that failed.
     const migrationId = seededId('amg', start, r);
+    const failedRows = 13;
+    const rowCount = withEmail + failedRows;
     ins.row('auth_migrations', {
       id: migrationId,
       ...base,
       source_provider: 'auth0',
       mapping_strategy: 'email',
       status: 'completed',
-      total_count: 1200,
-      imported_count: 1187,
-      failed_count: 13,
+      total_count: rowCount,
+      imported_count: withEmail,
+      failed_count: failedRows,
       created_at: start,
       updated_at: start,
       version: 3,
     });
     // Its failed rows, as the chunk API stores them (docs/api.md "User import in chunks"): one chunk holding all 13.
-    const reasons = ['Not an email address: player-at-example', 'Duplicate email in the file (first at row 12)'];
+    const reasons = ['Not an email address: player-at-example', 'Duplicate email in the file (first at row 1)'];
     ins.row('auth_migration_chunks', {
       migration_id: migrationId,
       idx: 0,
       ...base,
-      row_count: 1200,
-      created: 1187,
-      failed: 13,
+      row_count: rowCount,
+      created: withEmail,
+      failed: failedRows,
       failures: JSON.stringify(
-        Array.from({ length: 13 }, (_, i) => ({
-          row: 40 + i * 89,
+        Array.from({ length: failedRows }, (_, i) => ({
+          row: 2 + Math.floor((i * rowCount) / failedRows),
           email: i % 2 ? `player${i}@example.com` : 'player-at-example',
           reason: reasons[i % 2],
         })),

@@ -10,6 +10,11 @@ export const TOAST_RULES = {
   swipeThreshold: 50,
   hotkey: ['F8'],
   offset: 16,
+  /**
+   * Toasts start below the dashboard header (h-14, 56 px), so they never cover the Live/Test switch or Profile:
+   * top = header + offset; every page uses the same rule (pages without the header just have more air above).
+   */
+  top: 56 + 16,
   maxWidthClass: 'max-w-xs',
 } as const;
 

@@ -1,4 +1,4 @@
-import { matchRoute, projectPath, isMode, switchModePath } from '../shared/routes';
+import { matchRoute, projectPath, isMode, switchModeHref } from '../shared/routes';
 import { rememberProject } from '../stores/project';
 import { followEcosystemTheme } from '../stores/ecosystem';
 import { gateDashboard } from './auth-gate';
@@ -23,7 +23,10 @@ export function startDashboardShell(): void {
     for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-mode-link]')) {
       const target = a.dataset.modeLink;
       if (!isMode(target)) continue;
-      a.href = switchModePath(location.pathname, target) + location.search;
+      // Built from the URL of the moment (lists change it in place): only the mode-independent view goes along.
+      const update = () => (a.href = switchModeHref(location.pathname, location.search, target));
+      update();
+      for (const event of ['pointerenter', 'focus', 'click']) a.addEventListener(event, update);
       a.setAttribute('aria-current', String(target === mode));
     }
   }

@@ -211,6 +211,25 @@ export function switchModePath(pathname: string, mode: Mode): string {
   return buildPath(pattern, { projectId, mode });
 }
 
+/**
+ * Query parameters that mean the same in both modes and survive the mode toggle: a list's sort and page size and the
+ * analytics time frame. Everything else is of one mode and is dropped: filters (their ids and values belong to the
+ * mode's data), the page number, an open object (`?wallet=acc_…`) (docs/decisions.md "The mode toggle").
+ */
+export const MODE_INDEPENDENT_PARAMS = ['order', 'limit', 'timeFrame'] as const;
+
+/** The link of the mode toggle: the same section in the other mode with only the mode-independent parameters. */
+export function switchModeHref(pathname: string, search: string, mode: Mode): string {
+  const from = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of MODE_INDEPENDENT_PARAMS) {
+    const value = from.get(key);
+    if (value !== null && value !== '') kept.set(key, value);
+  }
+  const query = kept.toString();
+  return switchModePath(pathname, mode) + (query ? `?${query}` : '');
+}
+
 /** The same section of another project (detail pages fall back to their list, as with modes). */
 export function switchProjectPath(pathname: string, projectId: string): string {
   const match = matchRoute(pathname);

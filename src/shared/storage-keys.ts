@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   prefetch: 'dashboard:prefetch',
   /** Session storage: a result toast for the page a write navigates to. */
   toastNext: 'dashboard:toast-next',
+  /** Session storage: the totals the lists counted, keyed by collection and filters (never in the URL). */
+  listTotals: 'dashboard:list-totals',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

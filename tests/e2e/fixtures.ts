@@ -59,8 +59,5 @@ export const test = base.extend<{ pageProblems: string[]; cacheAssets: boolean }
 
 export { expect };
 
-/**
- * The projects home: `/`, or `/?total=N` once its list has counted (every list carries its total in the URL,
- * docs/api.md "Lists"), so a test must not race that update.
- */
-export const HOME_URL = /^https?:\/\/[^/]+\/(\?total=\d+)?$/;
+/** The projects home, exactly `/` (a list's count is never written into the URL, docs/api.md "Lists"). */
+export const HOME_URL = /^https?:\/\/[^/]+\/$/;

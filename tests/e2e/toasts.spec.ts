@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { TOAST_EVENT, TOAST_RULES, type ToastRequest } from '../../src/lib/toast';
+import { demoPath } from './screens/helpers';
 
 async function show(page: Page, detail: ToastRequest) {
   await page.evaluate(({ name, detail }) => window.dispatchEvent(new CustomEvent(name, { detail })), {
@@ -20,7 +21,9 @@ async function ready(page: Page) {
 
 const toastEl = (page: Page) => page.locator('[data-sonner-toast]');
 
-test('toasts sit top right, 16 px from the edges, no wider than max-w-xs', async ({ page }) => {
+test('toasts sit top right, below the header and 16 px from the right edge, no wider than max-w-xs', async ({
+  page,
+}) => {
   await ready(page);
   await show(page, { kind: 'success', message: 'Saved' });
   const toaster = page.locator('[data-sonner-toaster]');
@@ -28,7 +31,7 @@ test('toasts sit top right, 16 px from the edges, no wider than max-w-xs', async
   await expect(toaster).toHaveAttribute('data-x-position', 'right');
   const viewport = page.viewportSize()!;
   // Wait for the slide-in to finish (CSS transitions run on real time).
-  await expect.poll(async () => Math.round((await toastEl(page).boundingBox())!.y)).toBe(TOAST_RULES.offset);
+  await expect.poll(async () => Math.round((await toastEl(page).boundingBox())!.y)).toBe(TOAST_RULES.top);
   const box = (await toastEl(page).boundingBox())!;
   expect(Math.round(viewport.width - (box.x + box.width))).toBe(TOAST_RULES.offset);
   expect(box.width).toBeLessThanOrEqual(320);
@@ -113,4 +116,27 @@ test('F8 moves focus to the toasts', async ({ page }) => {
   await expect(toastEl(page)).toHaveCount(1);
   await page.keyboard.press('F8');
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-sonner-toaster]')))).toBe(true);
+});
+
+test('on a dashboard page a toast sits below the header: the Live/Test switch and Profile stay uncovered', async ({
+  page,
+}) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(demoPath('test'));
+    await page.waitForFunction(
+      () => document.querySelectorAll('astro-island').length > 0 && !document.querySelector('astro-island[ssr]'),
+    );
+    await show(page, { kind: 'success', message: `Saved at ${width}` });
+    const toast = toastEl(page).filter({ hasText: `Saved at ${width}` });
+    await expect.poll(async () => Math.round((await toast.boundingBox())?.y ?? -1)).toBe(TOAST_RULES.top);
+    const box = (await toast.boundingBox())!;
+    const header = (await page.locator('header.sticky').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    for (const control of [page.getByRole('group', { name: 'Mode' }), page.getByRole('link', { name: 'Profile' })]) {
+      const c = (await control.boundingBox())!;
+      expect(c.y + c.height, `${width} px`).toBeLessThanOrEqual(box.y);
+    }
+    await expect(page.getByRole('group', { name: 'Mode' }).getByRole('link', { name: 'Live' })).toBeVisible();
+  }
 });

@@ -27,7 +27,19 @@ describe('toColumns', () => {
     ];
     const columns = toColumns(rows, 'day', 'week', [{ label: 'Total', value: (r) => r.total }], now);
     expect(columns.x.at(-1)).toBe(at('2026-11-23T00:00:00Z'));
-    expect(columns.x).toHaveLength(8);
+    // Last 7 days: today and the 6 before, whole days (the API's window, src/shared/time-window.ts).
+    expect(columns.x).toHaveLength(7);
+    expect(columns.x[0]).toBe(at('2026-11-17T00:00:00Z'));
     expect(columns.series[0]!.values.slice(-3)).toEqual([3, 0, 5]);
+  });
+
+  it.each([
+    ['day', 'hour', 24, '2026-11-22T13:00:00Z'],
+    ['week', 'day', 7, '2026-11-17T00:00:00Z'],
+    ['month', 'day', 30, '2026-10-25T00:00:00Z'],
+  ] as const)('%s: %i %s buckets, none partial', (frame, bucket, count, first) => {
+    const columns = toColumns([], bucket, frame, [{ label: 'Total', value: () => 0 }], at('2026-11-23T12:34:56Z'));
+    expect(columns.x).toHaveLength(count);
+    expect(columns.x[0]).toBe(at(first));
   });
 });

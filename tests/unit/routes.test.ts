@@ -7,6 +7,7 @@ import {
   ROUTES,
   buildPath,
   matchRoute,
+  switchModeHref,
   switchModePath,
   switchProjectPath,
 } from '../../src/shared/routes';
@@ -60,6 +61,20 @@ describe('route table', () => {
     [`/${SAMPLE_PROJECT}/live`, 'test', `/${SAMPLE_PROJECT}/test`],
   ] as const)('switchModePath(%s, %s) → %s', (from, mode, to) => {
     expect(switchModePath(from, mode)).toBe(to);
+  });
+
+  it.each([
+    // Filters, the page number and an open object are of one mode; sort, page size and time frame are not.
+    [
+      `/${SAMPLE_PROJECT}/test/wallets`,
+      '?filters=%5B%7B%22field%22%3A%22chainId%22%7D%5D&page=3&order=createdAt%3Aasc&limit=50&wallet=acc_1',
+      `/${SAMPLE_PROJECT}/live/wallets?order=createdAt%3Aasc&limit=50`,
+    ],
+    [`/${SAMPLE_PROJECT}/live/users/pla_1`, '?page=linked', `/${SAMPLE_PROJECT}/test/users`],
+    [`/${SAMPLE_PROJECT}/live/analytics/wallets`, '?timeFrame=week', `/${SAMPLE_PROJECT}/test/analytics/wallets?timeFrame=week`],
+    [`/${SAMPLE_PROJECT}/live`, '?total=5', `/${SAMPLE_PROJECT}/test`],
+  ] as const)('switchModeHref(%s, %s) → %s', (pathname, search, to) => {
+    expect(switchModeHref(pathname, search, to.includes('/live') ? 'live' : 'test')).toBe(to);
   });
 
   it('switchProjectPath keeps the section', () => {

@@ -24,6 +24,7 @@ describe('storage keys', () => {
       'dashboard:columns:',
       'dashboard:prefetch',
       'dashboard:toast-next',
+      'dashboard:list-totals',
     ]);
   });
 });

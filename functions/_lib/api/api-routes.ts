@@ -9,6 +9,7 @@ import { transactionRoutes } from './handlers/transactions';
 import { transactionStatusRoutes } from './handlers/transaction-status';
 import { policyRoutes } from './handlers/policies';
 import { contractRoutes } from './handlers/contracts';
+import { rpcUrlRoutes } from './handlers/rpc-urls';
 import { backendWalletRoutes } from './handlers/backend-wallets';
 import { backendWalletBalanceRoutes } from './handlers/backend-wallet-balances';
 import { apiKeyRoutes } from './handlers/api-keys';
@@ -34,6 +35,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...transactionStatusRoutes,
   ...policyRoutes,
   ...contractRoutes,
+  ...rpcUrlRoutes,
   ...backendWalletRoutes,
   ...backendWalletBalanceRoutes,
   ...apiKeyRoutes,

@@ -15,6 +15,7 @@ import { FilterChips, type FilterChip } from './filter-chips';
 import { Pager } from './pager';
 import { SearchBox } from './search-box';
 import { listRequestPath, readListView, viewSearch, withFilter, withSort } from './list-view';
+import { knownTotal, rememberTotal, totalKey } from './list-totals';
 
 export interface Column<T> {
   id: string;
@@ -111,7 +112,10 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   }, [view, spec, urlPrefix]);
 
   const base = props.baseFilters ?? [];
-  const requestQuery = base.length ? { ...query, filters: [...base, ...query.filters] } : query;
+  const filtersSent = base.length ? [...base, ...query.filters] : query.filters;
+  // The count of this collection and filters, remembered from page 1 (never in the URL; list-totals.ts).
+  const countKey = apiPath ? totalKey(apiPath, filtersSent) : null;
+  const requestQuery = { ...query, filters: filtersSent, total: countKey ? knownTotal(countKey) : undefined };
   const requestPath = apiPath ? listRequestPath(apiPath, requestQuery) : null;
   const [$path] = useState(() => atom<string | null>(requestPath));
   const [$page] = useState(() => apiQuery<Page<T>>($path));
@@ -123,11 +127,12 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const deferred = useDeferredValue(state.data);
   const data = deferred ?? state.data;
 
-  // Page 1 counts; its total travels in the URL so later pages do not count again (docs/api.md "Lists").
+  // Page 1 counts; its total is remembered (not written into the URL) so later pages do not count again.
+  // Only an answer to this very request counts (not the previous view's answer still shown while this one loads).
+  const answered = state.data && !state.loading && $page.key === requestPath ? state.data : null;
   useEffect(() => {
-    if (!data || query.page !== 1 || query.total === data.total) return;
-    setSearch(viewSearch(location.search, spec, { ...query, total: data.total }, urlPrefix), { replace: true });
-  }, [data, query, spec, urlPrefix]);
+    if (answered && countKey && query.page === 1) rememberTotal(countKey, answered.total);
+  }, [answered, countKey, query.page]);
 
   useEffect(() => {
     if (data?.data.length && !performance.getEntriesByName(FIRST_ROW_MARK).length) performance.mark(FIRST_ROW_MARK);
@@ -196,7 +201,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
 
   const shownKey = shown.map((c) => c.id).join(',');
   const refreshing = state.loading;
-  // Cells are functions of their row (Column.cell): a page re-render for another reason (the URL's `total`, a store)
+  // Cells are functions of their row (Column.cell): a page re-render for another reason (a store, a notice)
   // does not redraw the rows, which would be one long task on a slow phone.
   const rows = useMemo(
     () =>

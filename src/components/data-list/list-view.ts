@@ -1,7 +1,9 @@
 /**
  * A list's view lives in the URL exactly as the API takes it (docs/api.md "Lists"): `page`, `limit`, `order`,
- * `filters`, `total`. These pure functions read a view from a query string (a bad value is dropped with a notice, so
- * the page shows the default for it instead of failing), write changes back, and build the API request path.
+ * `filters`. The count (`total`) is not part of the view: it stays out of the URL (and so out of links and
+ * bookmarks) and is kept by list-totals.ts for the request. These pure functions read a view from a query string (a
+ * bad value is dropped with a notice, so the page shows the default for it instead of failing), write changes back,
+ * and build the API request path.
  */
 import {
   ListParamError,
@@ -17,6 +19,8 @@ import {
 export const DEFAULT_PAGE_SIZE = 25;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const LIST_PARAMS = ['page', 'limit', 'order', 'filters', 'total'] as const;
+/** What the view reads from the URL: `total` only ever leaves it (an old link's `total=N` is dropped on the next change). */
+const VIEW_PARAMS = ['page', 'limit', 'order', 'filters'] as const;
 
 export interface ListView {
   query: ListQuery;
@@ -36,7 +40,7 @@ export function listParam(key: (typeof LIST_PARAMS)[number], prefix = ''): strin
 export function readListView(spec: ListSpec, search: string, prefix = ''): ListView {
   const params = new URLSearchParams(search);
   const own = new URLSearchParams();
-  for (const key of LIST_PARAMS) {
+  for (const key of VIEW_PARAMS) {
     const value = params.get(listParam(key, prefix));
     if (value !== null && value !== '') own.set(key, value);
   }
@@ -57,7 +61,7 @@ export function readListView(spec: ListSpec, search: string, prefix = ''): ListV
 
 /**
  * The API request path of a view. `total` is sent for later pages only: page 1 always counts, so a reload shows a
- * fresh total, and the total it returns is carried in the URL for the pages after it.
+ * fresh total, and the total it returns is kept (list-totals.ts, never the URL) for the pages after it.
  */
 export function listRequestPath(base: string, query: ListQuery): string {
   const p = new URLSearchParams();
@@ -69,11 +73,11 @@ export function listRequestPath(base: string, query: ListQuery): string {
   return `${base}?${p.toString()}`;
 }
 
-/** The query string of a view (defaults left out, other params of the page kept). */
+/** The query string of a view (defaults left out, `total` never written, other params of the page kept). */
 export function viewSearch(
   current: string,
   spec: ListSpec,
-  query: Omit<ListQuery, 'total'> & { total?: number },
+  query: Omit<ListQuery, 'total'>,
   prefix = '',
 ): URLSearchParams {
   const p = new URLSearchParams(current);
@@ -86,7 +90,6 @@ export function viewSearch(
     p.set(name('order'), `${query.order.field}:${query.order.dir}`);
   }
   if (query.filters.length) p.set(name('filters'), encodeFilters(query.filters));
-  if (query.total !== undefined) p.set(name('total'), String(query.total));
   return p;
 }
 

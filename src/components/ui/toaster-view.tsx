@@ -31,7 +31,7 @@ function useSwipeToDismiss(ref: React.RefObject<HTMLDivElement | null>) {
 }
 
 /**
- * The one toast viewport: top right, 16 px from the edges, F8 to focus it. Loaded with the first toast (see
+ * The one toast viewport: top right, below the header (72 px from the top), 16 px from the right, F8 to focus it. Loaded with the first toast (see
  * toaster.tsx); once mounted (sonner's own effects have subscribed first), the toasts that waited are shown.
  */
 export function ToasterView() {
@@ -44,8 +44,13 @@ export function ToasterView() {
         position={TOAST_RULES.position}
         duration={TOAST_RULES.duration}
         hotkey={[...TOAST_RULES.hotkey]}
-        offset={TOAST_RULES.offset}
-        mobileOffset={TOAST_RULES.offset}
+        offset={{ top: TOAST_RULES.top, right: TOAST_RULES.offset, bottom: TOAST_RULES.offset, left: TOAST_RULES.offset }}
+        mobileOffset={{
+          top: TOAST_RULES.top,
+          right: TOAST_RULES.offset,
+          bottom: TOAST_RULES.offset,
+          left: TOAST_RULES.offset,
+        }}
         swipeDirections={[]}
         // The dashboard follows the system's colour scheme (src/styles/global.css); the toasts do too, so their rich
         // colours keep their contrast in dark mode.

@@ -11,7 +11,7 @@ import { useSearch } from '../../lib/use-search';
 import { patchSearch } from '../../stores/location';
 import { cn } from '../../lib/cn';
 import { Chart } from './chart';
-import { FRAME_LABELS, TIME_FRAMES, toColumns, type Columns, type TimeFrame } from './series';
+import { FRAME_LABELS, SHORT_FRAME_LABELS, TIME_FRAMES, toColumns, type Columns, type TimeFrame } from './series';
 
 type TxSeries = z.infer<typeof transactionSeriesSchema>;
 type WalletSeries = z.infer<typeof walletSeriesSchema>;
@@ -41,19 +41,25 @@ function useTimeFrame(): { frame: TimeFrame; bad: string | null } {
 
 function FramePicker({ frame }: { frame: TimeFrame }) {
   return (
-    <div role="group" aria-label="Time frame" className="inline-flex rounded-md border border-border bg-card p-0.5">
+    <div
+      role="group"
+      aria-label="Time frame"
+      className="inline-flex max-w-full overflow-x-auto rounded-md border border-border bg-card p-0.5"
+    >
       {TIME_FRAMES.map((f) => (
         <button
           key={f}
           type="button"
           aria-pressed={f === frame}
+          aria-label={FRAME_LABELS[f]}
           onClick={() => patchSearch({ timeFrame: f === DEFAULT_FRAME ? null : f })}
           className={cn(
-            'h-8 rounded px-3 text-sm font-medium',
+            'h-8 shrink-0 whitespace-nowrap rounded px-2.5 text-sm font-medium sm:px-3',
             f === frame ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted',
           )}
         >
-          {FRAME_LABELS[f]}
+          <span className="sm:hidden">{SHORT_FRAME_LABELS[f]}</span>
+          <span className="hidden sm:inline">{FRAME_LABELS[f]}</span>
         </button>
       ))}
     </div>

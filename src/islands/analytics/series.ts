@@ -1,6 +1,7 @@
 /** Turning the analytics API's buckets into chart columns (pure; the bench and the tests use it too). */
 
 import { TIME_FRAMES } from '../../shared/api/collections';
+import { frameStart } from '../../shared/time-window';
 
 export { TIME_FRAMES };
 export type TimeFrame = (typeof TIME_FRAMES)[number];
@@ -10,7 +11,8 @@ export const FRAME_LABELS: Record<TimeFrame, string> = {
   month: 'Last 30 days',
   all: 'All time',
 };
-const FRAME_SECONDS: Record<TimeFrame, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400, all: 0 };
+/** The same at phone width, where the four full labels do not fit one row (the accessible name stays the full one). */
+export const SHORT_FRAME_LABELS: Record<TimeFrame, string> = { day: '24 h', week: '7 days', month: '30 days', all: 'All' };
 
 /** Unix seconds of a bucket label: `2026-11-23` (a day) or `2026-11-23T08:00:00Z` (an hour). */
 export function bucketSeconds(date: string): number {
@@ -38,8 +40,8 @@ export function toColumns<R extends { date: string }>(
   const floor = (s: number) => Math.floor(s / step) * step;
   const times = rows.map((r) => bucketSeconds(r.date));
   const end = Math.max(floor(now), ...times);
-  // The frame's first bucket is partial (the API counts from exactly now − frame): it is shown too.
-  const start = frame === 'all' ? (times.length ? Math.min(...times) : end) : floor(now - FRAME_SECONDS[frame]);
+  // The frame is whole buckets ending with the current one, as the API counts them (src/shared/time-window.ts).
+  const start = frame === 'all' ? (times.length ? Math.min(...times) : end) : frameStart(frame, now * 1000) / 1000;
   const x: number[] = [];
   for (let t = Math.min(start, ...times); t <= end; t += step) x.push(t);
   const index = new Map(x.map((t, i) => [t, i]));

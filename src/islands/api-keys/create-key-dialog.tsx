@@ -120,19 +120,24 @@ export function CreateKeyDialog({
             ))}
             {preset === 'custom' && (
               <div className="grid max-h-56 gap-1 overflow-y-auto rounded-md border border-border p-2">
+                {/* One column of names and one of equal-width choices (inputClass is full width: the box sets it). */}
                 {collections.map((c) => (
-                  <label key={c} className="flex items-center justify-between gap-3 text-sm">
-                    <span className="font-mono text-xs">{c}</span>
-                    <select
-                      value={custom[c] ?? 'none'}
-                      onChange={(e) => setCustom({ ...custom, [c]: e.target.value as Access })}
-                      className={`${inputClass} h-8 w-28`}
-                      aria-label={`Access to ${c}`}
-                    >
-                      <option value="none">None</option>
-                      <option value="read">Read</option>
-                      {(KEY_COLLECTIONS as readonly string[]).includes(c) && <option value="write">Write</option>}
-                    </select>
+                  <label key={c} className="flex items-center gap-3 text-sm">
+                    <span className="min-w-0 flex-1 truncate font-mono text-xs" title={c}>
+                      {c}
+                    </span>
+                    <span className="w-28 shrink-0">
+                      <select
+                        value={custom[c] ?? 'none'}
+                        onChange={(e) => setCustom({ ...custom, [c]: e.target.value as Access })}
+                        className={inputClass}
+                        aria-label={`Access to ${c}`}
+                      >
+                        <option value="none">None</option>
+                        <option value="read">Read</option>
+                        {(KEY_COLLECTIONS as readonly string[]).includes(c) && <option value="write">Write</option>}
+                      </select>
+                    </span>
                   </label>
                 ))}
               </div>

@@ -12,6 +12,7 @@ import { objectHref } from '../../shared/object-paths';
 import { AddressCell, ChainLabel } from '../shared/columns';
 import { chainOptions } from '../shared/chain-chips';
 import { AddContractDialog } from './add-contract-dialog';
+import { RpcUrls } from './rpc-urls';
 import type { Contract } from './types';
 
 /** The contracts section: the project's contracts in this mode, an "Add contract" dialog, each opening its ABI page. */
@@ -102,6 +103,9 @@ export function ContractsPage() {
         }}
         csv={{ filename: `contracts-${mode}.csv` }}
       />
+      <div className="mt-6">
+        <RpcUrls apiPath={apiPath} mode={mode} canWrite={canWrite} />
+      </div>
     </>
   );
 }

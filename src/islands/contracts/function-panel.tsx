@@ -1,8 +1,11 @@
+import { Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
 import { inputClass } from '../../components/ui/field';
 import { Skeleton } from '../../components/ui/state-panel';
+import { linkClass } from '../../components/ui/link';
+import { ApiRequestError, apiRequest } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import {
   checkArg,
@@ -14,19 +17,84 @@ import {
 } from '../../shared/abi';
 import type { ViemBits } from './viem-bits';
 
-/** One function of the ABI: its signature, selector, and a form that checks each argument and encodes the calldata. */
-export function FunctionPanel({ fn, viem }: { fn: AbiItem; viem: ViemBits | null }) {
+type CallState =
+  | { kind: 'busy' }
+  | { kind: 'result'; values: { label: string; type: string; value: string }[] }
+  | { kind: 'error'; message: string; noRpcUrl: boolean };
+
+/** A decoded value as text: integers in full, lists and tuples as JSON (bigints as their digits). */
+function showValue(v: unknown): string {
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+}
+
+/**
+ * One function of the ABI: its signature, selector, and a form that checks each argument and encodes the calldata;
+ * a read (view or pure) function is also called through the chain's RPC URL (`callPath`, docs/api.md "RPC URLs and
+ * read calls") and its answer decoded with viem.
+ */
+export function FunctionPanel({
+  fn,
+  viem,
+  callPath,
+  rpcUrlsHref,
+}: {
+  fn: AbiItem;
+  viem: ViemBits | null;
+  /** `…/contracts/{id}/call`, for a read function. */
+  callPath?: string | null;
+  /** Where the RPC URLs are set (the message of a chain without one links there). */
+  rpcUrlsHref?: string;
+}) {
   const inputs = fn.inputs ?? [];
   const [values, setValues] = useState<string[]>(() => inputs.map(() => ''));
   const [errors, setErrors] = useState<(string | undefined)[]>([]);
   const [calldata, setCalldata] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [call, setCall] = useState<CallState | null>(null);
   const id = useId();
   const signature = signatureOf(fn);
   const selector = viem ? viem.toFunctionSelector(signature) : null;
+  const readable = fn.stateMutability === 'view' || fn.stateMutability === 'pure';
 
-  function encode() {
-    if (!viem) return;
+  /** Reads the call's answer through the API (the server calls the node) and decodes it with the function's outputs. */
+  async function callFunction() {
+    const data = encode();
+    if (!data || !viem || !callPath) return;
+    setCall({ kind: 'busy' });
+    try {
+      const r = await apiRequest<{ result: `0x${string}` }>(`${callPath}?data=${data}`);
+      const decode = viem.decodeFunctionResult as (p: {
+        abi: unknown[];
+        functionName: string;
+        data: string;
+      }) => unknown;
+      const decoded = decode({ abi: [fn], functionName: fn.name!, data: r.result });
+      const outputs = fn.outputs ?? [];
+      const list = outputs.length > 1 && Array.isArray(decoded) ? decoded : [decoded];
+      setCall({
+        kind: 'result',
+        values: list.map((v, i) => ({
+          label: outputs[i]?.name || (outputs.length > 1 ? `Output ${i + 1}` : 'Result'),
+          type: outputs[i] ? canonicalType(outputs[i]) : '',
+          value: showValue(v),
+        })),
+      });
+    } catch (e) {
+      if (e instanceof ApiRequestError)
+        setCall({ kind: 'error', message: e.message, noRpcUrl: e.status === 409 && /No RPC URL/.test(e.message) });
+      else
+        setCall({
+          kind: 'error',
+          message: e instanceof Error ? e.message.split('\n')[0]! : 'The answer could not be decoded.',
+          noRpcUrl: false,
+        });
+    }
+  }
+
+  function encode(): string | null {
+    if (!viem) return null;
     const args: unknown[] = [];
     const next = inputs.map((p, i) => {
       const r = checkArg(p, values[i] ?? '', viem.checksumOk);
@@ -36,7 +104,10 @@ export function FunctionPanel({ fn, viem }: { fn: AbiItem; viem: ViemBits | null
     });
     setErrors(next);
     setFailure(null);
-    if (next.some(Boolean)) return setCalldata(null);
+    if (next.some(Boolean)) {
+      setCalldata(null);
+      return null;
+    }
     try {
       // The ABI is only known at run time: viem's typed signature cannot check it.
       const encode = viem.encodeFunctionData as (p: {
@@ -44,10 +115,13 @@ export function FunctionPanel({ fn, viem }: { fn: AbiItem; viem: ViemBits | null
         functionName: string;
         args: unknown[];
       }) => string;
-      setCalldata(encode({ abi: [fn], functionName: fn.name!, args }));
+      const data = encode({ abi: [fn], functionName: fn.name!, args });
+      setCalldata(data);
+      return data;
     } catch (e) {
       setCalldata(null);
       setFailure(e instanceof Error ? e.message.split('\n')[0]! : 'Could not encode these arguments.');
+      return null;
     }
   }
 
@@ -103,6 +177,7 @@ export function FunctionPanel({ fn, viem }: { fn: AbiItem; viem: ViemBits | null
               setValues((xs) => xs.map((x, j) => (j === i ? v : x)));
               setErrors((xs) => xs.map((x, j) => (j === i ? undefined : x)));
               setCalldata(null);
+              setCall(null);
             },
           };
           return (
@@ -124,8 +199,20 @@ export function FunctionPanel({ fn, viem }: { fn: AbiItem; viem: ViemBits | null
             </div>
           );
         })}
-        <div>
-          <Button type="submit" size="sm" disabled={!viem}>
+        <div className="flex flex-wrap gap-2">
+          {readable && callPath && (
+            <Button
+              type="button"
+              size="sm"
+              disabled={!viem || call?.kind === 'busy'}
+              aria-busy={call?.kind === 'busy' || undefined}
+              onClick={() => void callFunction()}
+            >
+              <Play className="h-4 w-4" aria-hidden />
+              {call?.kind === 'busy' ? 'Calling…' : 'Call'}
+            </Button>
+          )}
+          <Button type="submit" size="sm" variant={readable && callPath ? 'outline' : 'primary'} disabled={!viem}>
             Encode calldata
           </Button>
         </div>
@@ -135,6 +222,39 @@ export function FunctionPanel({ fn, viem }: { fn: AbiItem; viem: ViemBits | null
           </p>
         )}
       </form>
+      {call?.kind === 'result' && (
+        <div className="grid gap-1.5">
+          <p id={`${id}-result`} className="text-sm font-medium">
+            Result
+          </p>
+          <dl
+            aria-labelledby={`${id}-result`}
+            data-testid="call-result"
+            className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md border border-border bg-muted/50 p-2 text-sm"
+          >
+            {call.values.map((v, i) => (
+              <div key={i} className="contents">
+                <dt className="text-muted-foreground">
+                  {v.label} <span className="font-mono text-xs">{v.type}</span>
+                </dt>
+                <dd className="flex min-w-0 items-start gap-1 font-mono text-xs break-all">
+                  <output>{v.value}</output> <CopyButton value={v.value} label={v.label} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+      {call?.kind === 'error' && (
+        <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+          <p className="text-destructive">{call.message}</p>
+          {call.noRpcUrl && rpcUrlsHref && (
+            <a href={rpcUrlsHref} className={cn('mt-1 inline-block', linkClass)}>
+              Set an RPC URL
+            </a>
+          )}
+        </div>
+      )}
       {calldata && (
         <div className="grid gap-1.5">
           <p id={`${id}-calldata`} className="text-sm font-medium">

@@ -381,8 +381,10 @@ export function ImportWizard({ apiPath }: { apiPath: string }) {
             </p>
           )}
           <div>
-            <Button onClick={() => void start()} disabled={starting || dry.rows.length === 0}>
-              <Play className="h-4 w-4" aria-hidden /> {starting ? 'Starting…' : `Import ${fmt(dry.rows.length)} rows`}
+            {/* The button counts the rows that will become users; the failing ones are kept with the job's failures. */}
+            <Button onClick={() => void start()} disabled={starting || valid === 0}>
+              <Play className="h-4 w-4" aria-hidden />{' '}
+              {starting ? 'Starting…' : `Import ${fmt(valid)} ${valid === 1 ? 'row' : 'rows'}`}
             </Button>
           </div>
         </CardSection>

@@ -4,10 +4,12 @@ import { useState, type ReactNode } from 'react';
 import { projectPath } from '../../shared/routes';
 import { Skeleton } from '../../components/ui/state-panel';
 import { useApiQuery } from '../../lib/use-api-query';
-import { useModePath, useProjectRoute } from '../../lib/use-project';
+import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
+import { $role } from '../../stores/project-context';
 import { $skipOnboarding } from '../../stores/onboarding';
 import { WebhookNotices } from '../webhooks/notices-banner';
 import { SamplesSection } from './samples-section';
+import { frameLength } from '../../shared/time-window';
 import { trend, windowFilters, type Windows } from './overview-windows';
 
 const count = new Intl.NumberFormat('en');
@@ -65,7 +67,7 @@ function CostCard({ base, windows }: { base: string | null; windows: Windows }) 
   const sum = (from: number, to: number) =>
     data?.data.filter((d) => Date.parse(d.date) >= from && Date.parse(d.date) < to).reduce((s, d) => s + d.costUsd, 0);
   const now = sum(windows.from, Infinity);
-  const before = sum(windows.from - 30 * 86_400_000, windows.from);
+  const before = sum(windows.from - frameLength('month'), windows.from);
   return (
     <Card
       title="Sponsored cost, last 30 days"
@@ -97,9 +99,14 @@ function Step({ done, title, href, detail }: { done: boolean | null; title: stri
 /** The getting-started checklist, ticked from real data; skipping it is remembered (the skip-onboarding flag). */
 function Checklist({ base, projectId, mode }: { base: string | null; projectId: string; mode: 'live' | 'test' }) {
   const skipped = useClientStore($skipOnboarding, false);
+  // API keys are read only by roles that manage them: a viewer or developer is not sent on a request the API refuses.
+  const readsKeys = useCan('manage_keys');
   const keys = useApiQuery<Page>(
-    base && `${base}/api-keys?limit=100&filters=${encodeURIComponent('[{"field":"type","op":"eq","value":"secret"}]')}`,
+    base && readsKeys
+      ? `${base}/api-keys?limit=100&filters=${encodeURIComponent('[{"field":"type","op":"eq","value":"secret"}]')}`
+      : null,
   );
+  const role = useClientStore($role, null);
   const users = useApiQuery<Page>(base && `${base}/users?limit=1`);
   const txs = useApiQuery<Page>(base && `${base}/transactions?limit=1`);
   const hooks = useApiQuery<Page>(base && `${base}/webhooks?limit=1`);
@@ -118,7 +125,7 @@ function Checklist({ base, projectId, mode }: { base: string | null; projectId: 
       </p>
     );
   }
-  const keyUsed = keys.error ? null : keys.data ? keys.data.data.some((k) => k.lastUsedAt) : false;
+  const keyUsed = !readsKeys || keys.error ? null : keys.data ? keys.data.data.some((k) => k.lastUsedAt) : false;
   return (
     <section aria-labelledby="getting-started" className="rounded-xl border border-border bg-card p-4">
       <div className="flex items-center justify-between gap-4">
@@ -139,7 +146,7 @@ function Checklist({ base, projectId, mode }: { base: string | null; projectId: 
           title="Call the API with your secret key"
           href={p('/api-keys')}
           detail={
-            keys.error?.status === 403
+            role !== null && !readsKeys
               ? 'Ask an admin of this project for a secret key.'
               : `Authenticate a server request with your ${mode} secret key.`
           }

@@ -1,4 +1,9 @@
-/** The overview's two windows: the last 30 days (from the start of today, UTC, 30 days back) and the 30 before. */
+import { frameLength, frameStart } from '../../shared/time-window';
+
+/**
+ * The overview's two windows: the last 30 days (today, UTC, and the 29 days before: the analytics API's "last 30
+ * days", src/shared/time-window.ts) and the 30 days before them.
+ */
 export interface Windows {
   /** Start of the current window, ms. */
   from: number;
@@ -7,17 +12,15 @@ export interface Windows {
   previous: string;
 }
 
-const DAY = 86_400_000;
-
 /** Day-aligned windows, so every card and every reload within a day asks the API the same (cached) questions. */
 export function windowFilters(now: number): Windows {
-  const from = Math.floor(now / DAY) * DAY - 29 * DAY;
+  const from = frameStart('month', now);
   const iso = (t: number) => new Date(t).toISOString();
   return {
     from,
     current: JSON.stringify([{ field: 'createdAt', op: 'gte', value: iso(from) }]),
     previous: JSON.stringify([
-      { field: 'createdAt', op: 'gte', value: iso(from - 30 * DAY) },
+      { field: 'createdAt', op: 'gte', value: iso(from - frameLength('month')) },
       { field: 'createdAt', op: 'lt', value: iso(from) },
     ]),
   };

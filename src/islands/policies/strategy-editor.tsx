@@ -1,6 +1,7 @@
 import { formatUnits, parseUnits } from 'viem';
 import { useId } from 'react';
 import { STRATEGIES } from '../../shared/api/collections';
+import { isFungibleToken } from '../../shared/token-standard';
 import { Field, inputClass } from '../../components/ui/field';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useModePath } from '../../lib/use-project';
@@ -83,6 +84,8 @@ export function StrategyEditor({
   const contracts = useApiQuery<{ data: ContractRef[] }>(
     base && charges ? `${base}/contracts?limit=100&order=name:asc&filters=${contractFilter}` : null,
   );
+  // Only fungible tokens can pay for gas: NFT and multi-token contracts are not offered (the API refuses them too).
+  const tokens = contracts.data?.data.filter((c) => isFungibleToken(c.functions ?? []));
   const wallets = useApiQuery<{ data: BackendWalletRef[] }>(base ? `${base}/backend-wallets?limit=100` : null);
   const set = (patch: Partial<StrategyDraft>) => onChange({ ...value, ...patch });
   const err = (field: string) => errors[`strategy.${field}`];
@@ -127,7 +130,7 @@ export function StrategyEditor({
             onChange={(e) => set({ tokenContract: e.target.value })}
           >
             <option value="">Choose a token…</option>
-            {contracts.data?.data.map((c) => (
+            {tokens?.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
@@ -139,9 +142,9 @@ export function StrategyEditor({
             </p>
           ) : (
             <p id={`${id}-token-hint`} className="text-xs text-muted-foreground">
-              {contracts.data && contracts.data.data.length === 0
-                ? 'No contract on this chain yet: add the token under Contracts first.'
-                : 'Contracts of this project on the policy’s chain.'}
+              {tokens && tokens.length === 0
+                ? 'No ERC-20 token on this chain yet: add the token under Contracts first.'
+                : 'ERC-20 token contracts of this project on the policy’s chain.'}
             </p>
           )}
         </div>

@@ -23,18 +23,21 @@ export function UserCell({
   userId,
   projectId,
   mode,
+  className = 'block max-w-48 truncate hover:underline',
 }: {
   user: UserSummary | null | undefined;
   userId: string | null;
   projectId: string;
   mode: Mode;
+  /** In a list the row is the link's context (plain text that underlines on hover); a detail page passes `linkClass`. */
+  className?: string;
 }) {
   if (!userId) return <span className="text-muted-foreground">—</span>;
   return (
     <a
       href={projectPath(projectId, mode, `/users/${userId}`)}
       onClick={(e) => e.stopPropagation()}
-      className="block max-w-48 truncate hover:underline"
+      className={className}
       title={user?.email ?? userId}
     >
       {userLabel(user)}

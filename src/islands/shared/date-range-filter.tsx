@@ -61,7 +61,7 @@ export function DateRangeFilter({ spec, urlPrefix = '' }: { spec: ListSpec; urlP
     const filters = query.filters.filter((x) => x.field !== FIELD);
     if (f !== null) filters.push({ field: FIELD, op: 'gte', value: new Date(f).toISOString() });
     if (t !== null) filters.push({ field: FIELD, op: 'lte', value: new Date(t).toISOString() });
-    setSearch(viewSearch(location.search, spec, { ...query, filters, page: 1, total: undefined }, urlPrefix));
+    setSearch(viewSearch(location.search, spec, { ...query, filters, page: 1 }, urlPrefix));
     setOpen(false);
   }
 

@@ -5,6 +5,8 @@ import { CopyButton, shorten } from '../../components/ui/copy-button';
 import { ExplorerLink } from '../../components/ui/chain-label';
 import { exactTime } from '../../components/ui/relative-time';
 import { Skeleton, StatePanel } from '../../components/ui/state-panel';
+import { linkClass } from '../../components/ui/link';
+import { cn } from '../../lib/cn';
 import type { Transaction } from '../../shared/api/transactions';
 import { chainName } from '../../shared/chains';
 import { projectPath, type Mode } from '../../shared/routes';
@@ -108,14 +110,20 @@ function Details({ t, projectId, mode }: { t: Transaction; projectId: string; mo
         {chainName(t.chainId)} <span className="text-muted-foreground">({t.chainId})</span>
       </Row>
       <Row label="User">
-        <UserCell user={t.user} userId={t.userId} projectId={projectId} mode={mode} />
+        <UserCell
+          user={t.user}
+          userId={t.userId}
+          projectId={projectId}
+          mode={mode}
+          className={cn('block max-w-full truncate', linkClass)}
+        />
       </Row>
       <Row label="Wallet">
         {t.accountId ? (
           <span className="inline-flex max-w-full items-center gap-0.5">
             <a
               href={projectPath(projectId, mode, `/wallets?wallet=${t.accountId}`)}
-              className="font-mono text-xs break-all hover:underline"
+              className={cn('font-mono text-xs break-all', linkClass)}
               title="Open the wallet"
             >
               {t.account ? t.account.address : `${shorten(t.accountId)} (deleted)`}
@@ -129,7 +137,7 @@ function Details({ t, projectId, mode }: { t: Transaction; projectId: string; mo
       </Row>
       <Row label="Gas policy">
         {t.policyId ? (
-          <a href={projectPath(projectId, mode, `/policies/${t.policyId}`)} className="hover:underline">
+          <a href={projectPath(projectId, mode, `/policies/${t.policyId}`)} className={linkClass}>
             {t.policy?.name ?? shorten(t.policyId)}
           </a>
         ) : (

@@ -5,6 +5,7 @@ import type { Mode } from '../../shared/routes';
 import { projectPath } from '../../shared/routes';
 import { CopyButton, CopyText } from '../../components/ui/copy-button';
 import { Skeleton } from '../../components/ui/state-panel';
+import { linkClass } from '../../components/ui/link';
 import { useApiQuery } from '../../lib/use-api-query';
 import { formatNative } from './format';
 import { LongValue } from './long-value';
@@ -194,7 +195,7 @@ function InteractionCard({
         {contractId && (
           <Field label="Contract">
             {contract ? (
-              <a href={projectPath(projectId, mode, `/contracts/${contractId}`)} className="hover:underline">
+              <a href={projectPath(projectId, mode, `/contracts/${contractId}`)} className={linkClass}>
                 {contract.name}
               </a>
             ) : contractQuery.error ? (

@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { ownProject } from './member-helpers';
+import { startRpcServer } from '../../../dev/rpc-server/server';
 
 const CONTRACTS = demoPath('test', '/contracts');
 const LIVE = demoPath('live', '/contracts');
@@ -240,4 +242,70 @@ test.describe('as a viewer', () => {
     await dataRows(page);
     await expect(page.getByRole('button', { name: 'Add contract' })).toHaveCount(0);
   });
+});
+
+test('contracts: a read function is called through the chain’s RPC URL (a real JSON-RPC server), a clear message without one, a back link', async ({
+  page,
+}) => {
+  test.slow();
+  const rpc = await startRpcServer({ port: 0 });
+  try {
+    const pid = await ownProject(page, 'RPC read');
+    const address = freshAddress();
+    const created = await apiAsUser(page, 'POST', `/projects/${pid}/test/contracts`, {
+      name: 'Game Token',
+      chainId: 11155111,
+      address,
+      abi: erc20Abi,
+    });
+    expect(created.status).toBe(201);
+    const contractPath = `/${pid}/test/contracts/${created.body.id}`;
+
+    // No RPC URL for Sepolia yet: the call says so and links to where it is set.
+    await page.goto(`${contractPath}?function=totalSupply()`);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'No RPC URL is set for Sepolia in test mode' });
+    await expect(alert).toBeVisible();
+    await alert.getByRole('link', { name: 'Set an RPC URL' }).click();
+    await expect(page).toHaveURL(`/${pid}/test/contracts#rpc-urls`);
+
+    // Set it on the contracts page: the API's refusal at the field first, then the local server.
+    const rpcSection = page.getByRole('region', { name: 'RPC URLs' });
+    await rpcSection.getByRole('button', { name: 'Set the RPC URL for Sepolia' }).click();
+    const dialog = page.getByRole('dialog', { name: 'RPC URL for Sepolia' });
+    await dialog.getByLabel('RPC URL').fill('https://10.0.0.8/rpc');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByLabel('RPC URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText('The host 10.0.0.8 is a private address')).toBeVisible();
+    await dialog.getByLabel('RPC URL').fill(rpc.url);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('RPC URL for Sepolia saved')).toBeVisible();
+    await expect(rpcSection.getByText(`127.0.0.1:${rpc.port}`)).toBeVisible();
+    await expect(page.getByText('RPC URL for Sepolia saved')).toBeHidden({ timeout: 10_000 });
+    await expectAccessible(page);
+
+    // Back on the contract: a read with an argument, answered by the node and decoded with viem.
+    await page.goto(`${contractPath}?function=balanceOf(address)`);
+    await page.getByRole('link', { name: 'All contracts' }).waitFor();
+    const holder = freshAddress();
+    await page.getByRole('textbox', { name: /^account/ }).fill(holder);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const result = page.getByTestId('call-result');
+    await expect(result).toContainText(
+      String(1_234_500_000_000_000_000_000n + BigInt(Number.parseInt(holder.slice(-2), 16))),
+    );
+    // The server called the node once, for this contract, with the calldata viem encodes.
+    expect(rpc.calls).toHaveLength(1);
+    expect(rpc.calls[0]!.to.toLowerCase()).toBe(address.toLowerCase());
+    expect(rpc.calls[0]!.data).toBe(
+      encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [holder as `0x${string}`] }),
+    );
+    await expectAccessible(page);
+
+    // The back link leads to the list.
+    await page.getByRole('link', { name: 'All contracts' }).click();
+    await expect(page).toHaveURL(`/${pid}/test/contracts`);
+  } finally {
+    await rpc.close();
+  }
 });

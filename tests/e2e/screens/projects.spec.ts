@@ -1,4 +1,7 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
+import { CONFIG_META_NAME } from '../../../src/shared/public-config';
+import { SIGNED_OUT, signInAsDeveloper } from './auth-settings-helpers';
 import { STORAGE_KEYS } from '../../../src/shared/storage-keys';
 import {
   DEMO_PROJECT,
@@ -109,11 +112,76 @@ test('overview: cards from real data, the checklist can be skipped, samples filt
   await expect(page.getByText('React sample')).toHaveCount(0);
 });
 
+/** Requests the page made to the API keys collection, and the answers refused (403) on the way. */
+function watchKeyRequests(page: Page) {
+  const seen = { keys: [] as string[], refused: [] as string[] };
+  page.on('request', (r) => r.url().includes('/api-keys') && seen.keys.push(r.url()));
+  page.on('response', (r) => r.status() === 403 && seen.refused.push(r.url()));
+  return seen;
+}
+
+/** Swaps the page's public configuration (what the edge puts into `<meta name="dashboard-config">`). */
+async function withPublicConfig(page: Page, patch: Record<string, string>) {
+  await page.route(
+    (url) => url.pathname === `/${DEMO_PROJECT}/test`,
+    async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(
+        new RegExp(`(<meta name="${CONFIG_META_NAME}" content=")([^"]*)(")`),
+        (_, open: string, content: string, close: string) => {
+          const config = { ...JSON.parse(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&')), ...patch };
+          return open + JSON.stringify(config).replace(/&/g, '&amp;').replace(/"/g, '&quot;') + close;
+        },
+      );
+      await route.fulfill({ response: res, body: html });
+    },
+  );
+}
+
+test('overview: sample cards are links when the deployment has docs and sample URLs; otherwise plain cards', async ({
+  page,
+}) => {
+  await page.goto(demoPath('test'));
+  const samples = page.getByRole('region', { name: 'Samples and playgrounds' });
+  await expect(samples.getByText('Embedded wallet with email sign-in')).toBeVisible();
+  await expect(samples.getByRole('link')).toHaveCount(0);
+  // Nothing about the deployment's settings on the screen.
+  await expect(page.getByText(/PUBLIC_|deployment sets/)).toHaveCount(0);
+
+  await withPublicConfig(page, { docsUrl: 'https://docs.example.com/', samplesUrl: 'https://github.com/example' });
+  await page.goto(demoPath('test'));
+  const card = samples.getByRole('link', { name: 'Embedded wallet with email sign-in' });
+  await expect(card).toHaveAttribute('href', 'https://docs.example.com/samples/react-embedded-wallet');
+  await expect(samples.getByRole('link', { name: 'Repository' }).first()).toHaveAttribute(
+    'href',
+    'https://github.com/example/sample-react-embedded-wallet',
+  );
+  await expect(samples.getByRole('link', { name: 'Open playground' }).first()).toBeVisible();
+});
+
 test.describe('as a viewer', () => {
   test.use({ storageState: VIEWER_STORAGE_STATE });
 
-  test('overview: the API key step asks an admin', async ({ page }) => {
+  test('overview: the API key step asks an admin; the page never asks for the keys (no 403)', async ({ page }) => {
+    const seen = watchKeyRequests(page);
     await page.goto(demoPath('test'));
     await expect(page.getByText('Ask an admin of this project for a secret key.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Getting started' }).getByText('(done)')).toHaveCount(3);
+    expect(seen.keys).toEqual([]);
+    expect(seen.refused).toEqual([]);
+  });
+});
+
+test.describe('as a developer', () => {
+  test.use({ storageState: SIGNED_OUT });
+
+  test('overview: no request for the API keys a developer may not read', async ({ page }) => {
+    await signInAsDeveloper(page);
+    const seen = watchKeyRequests(page);
+    await page.goto(demoPath('test'));
+    await expect(page.getByText('Ask an admin of this project for a secret key.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Getting started' }).getByText('(done)')).toHaveCount(3);
+    expect(seen.keys).toEqual([]);
+    expect(seen.refused).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ test('users: list, filter, sort, page, URL state, back/forward, open a user', as
   const rows = await dataRows(page);
   await expect(rows).toHaveCount(25);
   await expect(pagination(page)).toContainText('1–25 of 50');
-  await expect(page).toHaveURL(/[?&]total=50\b/);
+  expect(page.url()).not.toContain('total=');
 
   // Only the users created through the API, without a sign-in identity.
   await page.getByRole('button', { name: /^Authenticated/ }).click();

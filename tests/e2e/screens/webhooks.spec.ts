@@ -66,6 +66,12 @@ test('webhooks: list with status, success rate and last delivery; filter; a webh
   for (const i of [0, 1, 2])
     await expect(rows.filter({ hasText: `https://hooks.example.com/test/${i}` })).toHaveCount(1);
   await expect(rows.filter({ hasText: '/test/2' })).toContainText('Disabled: 410 Gone');
+  // The engine disabled it after its endpoint answered 410: that delivery is its last, and it failed.
+  const goneHook = (await seeded(page, 'test')).find((w) => w.url.endsWith('/test/2'))!;
+  expect(goneHook.lastDeliveryStatus).toBe('failed');
+  await expect(rows.filter({ hasText: '/test/2' }).getByText('Failed', { exact: true })).toBeVisible();
+  const last = await apiAsUser(page, `/projects/${DEMO_PROJECT}/test/webhooks/${goneHook.id}/deliveries?limit=1`);
+  expect(last.body.data[0]).toMatchObject({ status: 'failed', responseCode: 410 });
   await expect(rows.filter({ hasText: '/test/0' })).toContainText('Enabled');
   await expect(page.getByRole('columnheader', { name: 'Success (24 h)' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Last delivery' })).toBeVisible();

@@ -6,20 +6,16 @@ import {
   walletSeriesSchema,
 } from '../../../../src/shared/api/transactions';
 import type { z } from 'zod';
+import { frameStart } from '../../../../src/shared/time-window';
 import { scopeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
 import { json } from '../request-response';
 
 const P = '/projects/:projectId/:mode/analytics';
-const FRAME_MS = {
-  day: 86_400_000,
-  week: 7 * 86_400_000,
-  month: 30 * 86_400_000,
-  all: Number.POSITIVE_INFINITY,
-} as const;
 
 function frame(c: ApiContext<string, unknown, z.output<typeof analyticsQuerySchema>>) {
   const { timeFrame } = c.query;
-  const since = timeFrame === 'all' ? 0 : c.now - FRAME_MS[timeFrame];
+  // Whole UTC buckets ending with the current one: the overview's "last 30 days" is the same window (time-window.ts).
+  const since = frameStart(timeFrame, c.now);
   // Hourly buckets for one day, daily otherwise; the range uses the (project_id, mode, created_at) index.
   const bucket = timeFrame === 'day' ? ('hour' as const) : ('day' as const);
   const fmt =

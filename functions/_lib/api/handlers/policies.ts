@@ -1,5 +1,6 @@
 import { newId } from '../../../../src/shared/api/ids';
 import { listOf } from '../../../../src/shared/api/common';
+import { isFungibleToken, NOT_A_FUNGIBLE_TOKEN } from '../../../../src/shared/token-standard';
 import {
   policyCreateSchema,
   policyListSpec,
@@ -108,6 +109,15 @@ async function checkContractRule(c: ApiContext, policy: Row, contractId: string 
 
 async function strategyRefs(c: ApiContext, s: { tokenContract?: string; depositor?: string } | undefined) {
   await mustReference(c, 'contracts', s?.tokenContract, 'strategy.tokenContract');
+  if (s?.tokenContract) {
+    // Gas is charged in a fungible token: an NFT or multi-token contract is refused at the field.
+    const token = await getRow(c.env.DB, 'contracts', scopeOf(c), s.tokenContract);
+    const abi = parseJson(token?.abi, []) as { type?: string; name?: string }[];
+    if (!isFungibleToken(abi.filter((i) => i.type === 'function').map((i) => String(i.name))))
+      throw new ApiError('bad_request', NOT_A_FUNGIBLE_TOKEN, [
+        { path: 'strategy.tokenContract', message: NOT_A_FUNGIBLE_TOKEN },
+      ]);
+  }
   await mustReference(c, 'backend_wallets', s?.depositor, 'strategy.depositor');
 }
 
