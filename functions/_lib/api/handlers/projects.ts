@@ -8,7 +8,7 @@ import {
   auditEntrySchema,
   auditListSpec,
 } from '../../../../src/shared/api/projects';
-import { apiKeyWithSecretSchema } from '../../../../src/shared/api/api-keys';
+import { apiKeyCreatedSchema } from '../../../../src/shared/api/api-keys';
 import { listOf } from '../../../../src/shared/api/common';
 import { z } from 'zod';
 import { listRows, parseJson, updateStmt, type Row, type TableDef } from '../../db/core';
@@ -35,7 +35,7 @@ export function projectToApi(row: Row) {
   };
 }
 
-const projectWithKeys = projectSchema.extend({ keys: z.array(apiKeyWithSecretSchema) }).meta({ id: 'ProjectCreated' });
+const projectWithKeys = projectSchema.extend({ keys: z.array(apiKeyCreatedSchema) }).meta({ id: 'ProjectCreated' });
 
 function userOf(c: ApiContext) {
   if (c.principal.kind !== 'user') throw new ApiError('forbidden', 'Only signed-in users can do this');
