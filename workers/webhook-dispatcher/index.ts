@@ -1,12 +1,13 @@
 import { deliver, fanOut, sweep, type Engine } from '../../functions/_lib/webhooks/dispatch';
 import { dohResolver } from '../../functions/_lib/net/doh';
 import { TIMEOUT_MS } from '../../functions/_lib/webhooks/schedule';
+import { purgeTrash } from '../../functions/_lib/db/trash';
 
 /**
  * The webhook delivery engine's Worker (docs/api.md "Webhook delivery"). The dashboard's Functions call it through
  * a service binding (`POST /enqueue`) after an outbox event commits; it puts the work on its queue, whose consumer
  * fans events out and makes attempts; retries are delayed messages; a cron enqueues whatever a lost message or a
- * crash left behind. Locally `npm start` and the test stacks run it with `wrangler dev` on the same D1 state.
+ * crash left behind, and purges the projects whose 7 days in the trash are over. Locally `npm start` and the test stacks run it with `wrangler dev` on the same D1 state.
  */
 
 export interface DispatcherEnv {
@@ -96,8 +97,10 @@ export default {
       );
       return new Response(null, { status: 202 });
     }
-    if (env.WEBHOOK_LOCAL_HOOKS === 'true' && request.method === 'POST' && url.pathname === '/__local/cron')
-      return Response.json(await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000));
+    if (env.WEBHOOK_LOCAL_HOOKS === 'true' && request.method === 'POST' && url.pathname === '/__local/cron') {
+      const found = await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
+      return Response.json({ ...found, purged: await purgeTrash(env.DB, Date.now()) });
+    }
     if (env.WEBHOOK_TEST_HOOKS === 'true' && request.method === 'POST' && url.pathname.startsWith('/__test/')) {
       if (url.pathname === '/__test/clock') {
         const { advanceMs } = (await request.json()) as { advanceMs: number };
@@ -132,5 +135,7 @@ export default {
 
   async scheduled(_controller, env) {
     await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
+    // The project trash: projects deleted more than 7 days ago go with all their data (docs/api.md "Project trash").
+    await purgeTrash(env.DB, Date.now());
   },
 } satisfies ExportedHandler<DispatcherEnv, Message>;

@@ -10,11 +10,10 @@ import { listQuerySchema } from '../../../src/shared/api/list-query-schema';
 import type { ApiContext, ApiEnv, ApiRoute } from './context';
 import { ApiError, errorResponse, json, notFound, readJsonText, zodDetails } from './request-response';
 import { authorize } from './access';
-import { idempotencyHeaders, openApiDocument, routeDoc } from './openapi';
+import { idempotencyHeaders, openApiDocument, openApiPath, routeDoc } from './openapi';
 import { INVALID_BODY_MESSAGE } from '../../../src/shared/api/error-messages';
 
-/** `/a/:b/c` → `/a/{b}/c` (OpenAPI and `createRoute` paths). */
-export const openApiPath = (path: string) => `/api/v1${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+export { openApiPath };
 
 /** Path params of a route: `:mode` is `live` or `test`, any other segment at most 100 characters (else a 404). */
 function paramsSchema(path: string) {
@@ -160,7 +159,7 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
 
   // Public: the document of every route above.
   let doc: Record<string, unknown> | null = null;
-  app.get('/api/v1/openapi.json', () => json((doc ??= openApiDocument(app))));
+  app.get('/api/v1/openapi.json', () => json((doc ??= openApiDocument(app, routes))));
 
   app.notFound((c) => {
     const allow = allowed(c.req.path);

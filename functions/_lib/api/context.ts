@@ -76,6 +76,8 @@ export interface ApiRoute<P extends string = string, B = unknown, Q = unknown> {
   /** Media type of the answer when it is not JSON (the OpenAPI document says so). */
   produces?: 'text/csv';
   status?: number;
+  /** Reaches a project in the trash (restore); every other route answers 404 for one (docs/api.md "Project trash"). */
+  inTrash?: boolean;
   /** Accepts an Idempotency-Key header. */
   idempotent?: boolean;
   handler: (c: ApiContext<P, B, Q>) => Promise<Response>;

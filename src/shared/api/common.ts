@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   /** The user has a verified MFA factor and the token is only `aal1`: finish signing in with the code. */
   mfa_required: 401,
   forbidden: 403,
+  /** A secret key of a project in the trash (docs/api.md "Project trash"). */
+  project_deleted: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

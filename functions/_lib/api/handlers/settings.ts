@@ -11,8 +11,7 @@ import {
   SETTINGS_ROUTES,
   SETTINGS_SCHEMAS,
   SETTINGS_SECRETS,
-  settingsPatchSchema,
-  settingsResponseSchema,
+  SETTINGS_API,
   type SettingsKind,
 } from '../../../../src/shared/api/settings';
 import { OAUTH_PROVIDERS, THIRD_PARTY_FIELDS } from '../../../../src/shared/auth-settings-rules';
@@ -118,7 +117,7 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
       permission: 'read',
       tag,
       summary: `Read ${segment} settings`,
-      response: settingsResponseSchema,
+      response: SETTINGS_API[kind].response,
       handler: async (c) => json(present(kind, await load(c, kind))),
     }),
     defineRoute({
@@ -128,8 +127,8 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
       permission,
       tag,
       summary: `Update ${segment} settings (deep-merged partial object plus version; secrets write-only)`,
-      body: settingsPatchSchema,
-      response: settingsResponseSchema,
+      body: SETTINGS_API[kind].patch,
+      response: SETTINGS_API[kind].response,
       handler: async (c) => {
         const { version, ...patch } = c.body;
         const row = await load(c, kind);
