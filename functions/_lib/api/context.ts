@@ -63,6 +63,11 @@ export interface ApiRoute<P extends string = string, B = unknown, Q = unknown> {
   tag: string;
   summary: string;
   body?: z.ZodType;
+  /**
+   * The body as the OpenAPI document states it, when the route validates a looser `body` and checks the rest itself
+   * (settings: the edit is merged into the stored settings and checked whole, so every field's message comes at once).
+   */
+  bodyDoc?: z.ZodType;
   /** Query schema of a route that is not a list (a list's query schema is built from `list`). */
   query?: z.ZodType;
   response?: z.ZodType;

@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Env } from 'hono';
+import { toJSONSchema } from 'zod';
 import { errorSchema } from '../../../src/shared/api/common';
 import type { ApiRoute } from './context';
 import { LIST_LIMITS, type FilterField, type ListSpec } from '../../../src/shared/api/list-params';
@@ -146,6 +147,17 @@ type Operation = {
   parameters?: { name: string; in: string; schema?: unknown; content?: unknown; description?: string }[];
 };
 
+/** States the `bodyDoc` of the routes that have one as their request body (context.ts). */
+function documentedBodies(doc: { paths?: Record<string, Record<string, unknown>> }, routes: readonly ApiRoute[]) {
+  for (const r of routes) {
+    if (!r.bodyDoc) continue;
+    const op = doc.paths?.[openApiPath(r.path)]?.[r.method.toLowerCase()] as { requestBody?: unknown } | undefined;
+    if (!op) continue;
+    const { $schema: _, ...schema } = toJSONSchema(r.bodyDoc, { target: 'draft-2020-12', io: 'input' });
+    op.requestBody = { required: true, content: { 'application/json': { schema } } };
+  }
+}
+
 /** Rewrites each list's `filters` query parameter from a string to its typed JSON array (parameter `content`). */
 function typedFilters(doc: { paths?: Record<string, Record<string, Operation>> }, routes: readonly ApiRoute[]) {
   for (const r of routes) {
@@ -181,5 +193,6 @@ export function openApiDocument<E extends Env>(
     },
   };
   typedFilters(doc as never, routes);
+  documentedBodies(doc as never, routes);
   return { ...doc };
 }

@@ -26,7 +26,7 @@ type Doc = {
   components: Record<string, unknown>;
 };
 type Answer = { status: number; body: unknown; text: string; headers: Headers };
-type Recorded = { route: ApiRoute; label: string; answer: Answer };
+type Recorded = { route: ApiRoute; label: string; answer: Answer; sent?: unknown };
 
 const opName = (r: ApiRoute) => `${r.method} ${r.path}`;
 let doc: Doc;
@@ -113,7 +113,7 @@ async function call(route: ApiRoute, label: string, o: { auth?: string | null; i
   }
   const path = concrete(route.path, o.id) + (example?.query ?? '');
   const answer = await api(route.method, path, o.auth === undefined ? owner : o.auth, body);
-  recorded.push({ route, label, answer });
+  recorded.push({ route, label, answer, sent: body });
   return answer;
 }
 
@@ -227,6 +227,28 @@ describe('every answer conforms to GET /openapi.json', () => {
       .map((r) => ({ r, problems: conformance(r.route, r.answer) }))
       .filter((x) => x.problems.length)
       .map((x) => `${opName(x.r.route)} (${x.r.label}) → ${x.r.answer.status}: ${x.problems.join('; ')}`);
+    expect(failures).toEqual([]);
+  });
+
+  it('every request body the server accepted validates against the documented request body', () => {
+    const failures = recorded
+      .filter((r) => r.label === 'a valid request' && r.answer.status < 300 && r.sent !== undefined)
+      .flatMap((r) => {
+        const op = doc.paths[openApiPath(r.route.path)]![r.route.method.toLowerCase()] as unknown as {
+          requestBody?: { content: Record<string, { schema: Schema }> };
+        };
+        const schema = op.requestBody?.content['application/json']?.schema;
+        if (!schema) return [`${opName(r.route)}: no documented request body`];
+        const result = validatorFor(schema, `${opName(r.route)} request`).validate(r.sent);
+        return result.valid
+          ? []
+          : [
+              `${opName(r.route)}: ${result.errors
+                .map((e) => e.error)
+                .slice(-3)
+                .join('; ')}`,
+            ];
+      });
     expect(failures).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import {
   SETTINGS_SCHEMAS,
   SETTINGS_SECRETS,
   SETTINGS_API,
+  settingsPatchSchema,
   type SettingsKind,
 } from '../../../../src/shared/api/settings';
 import { OAUTH_PROVIDERS, THIRD_PARTY_FIELDS } from '../../../../src/shared/auth-settings-rules';
@@ -127,7 +128,8 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
       permission,
       tag,
       summary: `Update ${segment} settings (deep-merged partial object plus version; secrets write-only)`,
-      body: SETTINGS_API[kind].patch,
+      body: settingsPatchSchema,
+      bodyDoc: SETTINGS_API[kind].patch,
       response: SETTINGS_API[kind].response,
       handler: async (c) => {
         const { version, ...patch } = c.body;
