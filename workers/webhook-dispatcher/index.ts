@@ -2,13 +2,14 @@ import { WorkerEntrypoint } from 'cloudflare:workers';
 import { deliver, fanOut, sweep, type Engine } from '../../functions/_lib/webhooks/dispatch';
 import { dohResolver } from '../../functions/_lib/net/doh';
 import { TIMEOUT_MS } from '../../functions/_lib/webhooks/schedule';
+import { purgeTrash } from '../../functions/_lib/db/trash';
 
 /**
  * The webhook delivery engine's Worker (docs/api.md "Webhook delivery"). The dashboard's Functions call it through
  * a service binding (the RPC method `enqueue`, which no HTTP route reaches: the Worker has no public route that
  * enqueues anything, and `workers_dev = false`) after an outbox event commits; it puts the work on its queue, whose consumer
  * fans events out and makes attempts; retries are delayed messages; a cron enqueues whatever a lost message or a
- * crash left behind. Locally `npm start` and the test stacks run it with `wrangler dev` on the same D1 state.
+ * crash left behind, and purges the projects whose 7 days in the trash are over. Locally `npm start` and the test stacks run it with `wrangler dev` on the same D1 state.
  */
 
 export interface DispatcherEnv {
@@ -109,8 +110,10 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
   async fetch(request: Request): Promise<Response> {
     const env = this.env;
     const url = new URL(request.url);
-    if (env.WEBHOOK_LOCAL_HOOKS === 'true' && request.method === 'POST' && url.pathname === '/__local/cron')
-      return Response.json(await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000));
+    if (env.WEBHOOK_LOCAL_HOOKS === 'true' && request.method === 'POST' && url.pathname === '/__local/cron') {
+      const found = await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
+      return Response.json({ ...found, purged: await purgeTrash(env.DB, Date.now()) });
+    }
     if (env.WEBHOOK_TEST_HOOKS === 'true' && request.method === 'POST' && url.pathname.startsWith('/__test/')) {
       if (url.pathname === '/__test/clock') {
         const { advanceMs } = (await request.json()) as { advanceMs: number };
@@ -145,5 +148,7 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
 
   async scheduled(): Promise<void> {
     await runSweep(this.env, Number(this.env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
+    // The project trash: projects deleted more than 7 days ago go with all their data (docs/api.md "Project trash").
+    await purgeTrash(this.env.DB, Date.now());
   }
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Mode, Role } from '../../../src/shared/api/common';
-import { claimInvites, memberRole } from '../db/projects';
+import type { Mode } from '../../../src/shared/api/common';
+import { claimInvites } from '../db/projects';
+import { memberAccess } from '../db/trash';
 import { authenticate, type Principal } from './auth';
 import type { ApiContext, ApiEnv, ApiRoute } from './context';
 import { forbidden, notFound } from './request-response';
@@ -59,11 +60,12 @@ async function resolveAccess(
     if (mode === null) throw forbidden('Secret keys can only access mode-scoped collections');
     return { projectId, mode, role: SECRET_KEY_ROLE };
   }
-  let role: Role | null = await memberRole(env.DB, projectId, principal.userId);
-  if (!role && principal.email && principal.emailVerified) {
+  let member = await memberAccess(env.DB, projectId, principal.userId);
+  if (!member && principal.email && principal.emailVerified) {
     if (await claimInvites(env.DB, { userId: principal.userId, email: principal.email }, now, projectId))
-      role = await memberRole(env.DB, projectId, principal.userId);
+      member = await memberAccess(env.DB, projectId, principal.userId);
   }
-  if (!role) throw notFound('Project');
-  return { projectId, mode, role };
+  // A project in the trash is gone for every route but the trash's own (restore): docs/api.md "Project trash".
+  if (!member || (member.trashed && !route.inTrash)) throw notFound('Project');
+  return { projectId, mode, role: member.role };
 }

@@ -5,15 +5,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { timing } from 'hono/timing';
 import { MAX_BODY_BYTES, MODES } from '../../../src/shared/api/common';
+import { methodTable, specificity } from './route-methods';
 import { listQuerySchema } from '../../../src/shared/api/list-query-schema';
 import type { ApiContext, ApiEnv, ApiRoute } from './context';
 import { ApiError, errorResponse, json, notFound, readJsonText, zodDetails } from './request-response';
 import { authorize } from './access';
-import { idempotencyHeaders, openApiDocument, routeDoc } from './openapi';
+import { idempotencyHeaders, openApiDocument, openApiPath, routeDoc } from './openapi';
 import { INVALID_BODY_MESSAGE } from '../../../src/shared/api/error-messages';
 
-/** `/a/:b/c` → `/a/{b}/c` (OpenAPI and `createRoute` paths). */
-export const openApiPath = (path: string) => `/api/v1${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+export { openApiPath };
 
 /** Path params of a route: `:mode` is `live` or `test`, any other segment at most 100 characters (else a 404). */
 function paramsSchema(path: string) {
@@ -67,35 +67,17 @@ const jsonBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 /** Routes in registration order: a literal segment before a parameter at the first place two paths differ. */
 function specificFirst(routes: readonly ApiRoute[]): ApiRoute[] {
-  const key = (r: ApiRoute) =>
-    r.path
-      .split('/')
-      .map((s) => (s.startsWith(':') ? '1' : '0'))
-      .join('');
   return routes
-    .map((r, i) => ({ r, i, k: key(r) }))
+    .map((r, i) => ({ r, i, k: specificity(r.path) }))
     .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i))
     .map((x) => x.r);
 }
 
-/** Methods of the routes whose path matches (for the 405's `Allow`), with the same param rules as the router. */
-function methodsFor(routes: readonly ApiRoute[]) {
-  const compiled = routes.map((r) => ({
-    method: r.method,
-    re: new RegExp(
-      `^/api/v1${r.path
-        .split('/')
-        .map((s) =>
-          s === ':mode'
-            ? `(?:${MODES.join('|')})`
-            : s.startsWith(':')
-              ? '[^/]{1,100}'
-              : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join('/')}/?$`,
-    ),
-  }));
-  return (path: string) => [...new Set(compiled.filter((c) => c.re.test(path)).map((c) => c.method))];
+/** The 405 of a path that does not take the request's method, with `Allow` (route-methods.ts). */
+function methodNotAllowed(allow: string[]): Response {
+  const res = errorResponse(new ApiError('method_not_allowed', `Use ${allow.join(', ')}`));
+  res.headers.set('Allow', allow.join(', '));
+  return res;
 }
 
 /**
@@ -114,6 +96,14 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
     },
   });
   app.use('*', requestId(), timing({ totalDescription: 'Server time incl. the database' }));
+  const allowed = methodTable([...routes, { method: 'GET', path: '/openapi.json' }]);
+  // Before any route: a path answers only the methods of its own (most specific) route path (route-methods.ts).
+  app.use('*', async (c, next) => {
+    const allow = allowed(c.req.path);
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (allow.length && !allow.includes(method)) return methodNotAllowed(allow);
+    await next();
+  });
   app.use('*', async (c, next) => {
     c.set('now', clock());
     await next();
@@ -169,15 +159,12 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
 
   // Public: the document of every route above.
   let doc: Record<string, unknown> | null = null;
-  app.get('/api/v1/openapi.json', () => json((doc ??= openApiDocument(app))));
+  app.get('/api/v1/openapi.json', () => json((doc ??= openApiDocument(app, routes))));
 
-  const allowed = methodsFor([...routes, { method: 'GET', path: '/openapi.json' } as ApiRoute]);
   app.notFound((c) => {
     const allow = allowed(c.req.path);
     if (!allow.length) return errorResponse(notFound('Endpoint'));
-    const res = errorResponse(new ApiError('method_not_allowed', `Use ${allow.join(', ')}`));
-    res.headers.set('Allow', allow.join(', '));
-    return res;
+    return methodNotAllowed(allow);
   });
   app.onError((err) => {
     if (err instanceof HTTPException) {

@@ -53,6 +53,12 @@ export async function authenticate(
       throw new ApiError('unauthorized', 'Publishable keys cannot call the management API; use a secret key');
     const key = await findActiveKeyByHash(env.DB, await sha256Hex(token), now);
     if (!key || !token.startsWith(`sk_${key.mode}_`)) throw INVALID();
+    // A project in the trash refuses its keys with a code of its own: the caller learns why, and that it can come back.
+    if (key.projectTrashed)
+      throw new ApiError(
+        'project_deleted',
+        'The project of this key was deleted: an owner can restore it from the projects home within 7 days',
+      );
     waitUntil(touchKey(env.DB, key.id, now).catch(() => {}));
     return { kind: 'key', keyId: key.id, projectId: key.projectId, mode: key.mode, scopes: key.scopes };
   }

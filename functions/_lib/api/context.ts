@@ -67,6 +67,11 @@ export interface ApiRoute<P extends string = string, B = unknown, Q = unknown> {
   tag: string;
   summary: string;
   body?: z.ZodType;
+  /**
+   * The body as the OpenAPI document states it, when the route validates a looser `body` and checks the rest itself
+   * (settings: the edit is merged into the stored settings and checked whole, so every field's message comes at once).
+   */
+  bodyDoc?: z.ZodType;
   /** Query schema of a route that is not a list (a list's query schema is built from `list`). */
   query?: z.ZodType;
   response?: z.ZodType;
@@ -80,6 +85,8 @@ export interface ApiRoute<P extends string = string, B = unknown, Q = unknown> {
   /** Media type of the answer when it is not JSON (the OpenAPI document says so). */
   produces?: 'text/csv';
   status?: number;
+  /** Reaches a project in the trash (restore); every other route answers 404 for one (docs/api.md "Project trash"). */
+  inTrash?: boolean;
   /** Accepts an Idempotency-Key header. */
   idempotent?: boolean;
   handler: (c: ApiContext<P, B, Q>) => Promise<Response>;

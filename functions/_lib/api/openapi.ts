@@ -1,7 +1,12 @@
 import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Env } from 'hono';
+import { toJSONSchema } from 'zod';
 import { errorSchema } from '../../../src/shared/api/common';
 import type { ApiRoute } from './context';
+import { LIST_LIMITS, type FilterField, type ListSpec } from '../../../src/shared/api/list-params';
+
+/** `/a/:b/c` → `/api/v1/a/{b}/c` (OpenAPI and `createRoute` paths). */
+export const openApiPath = (path: string) => `/api/v1${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
 import { can, minRole, requiredScopes, SECRET_KEY_ROLE } from './rbac';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -90,14 +95,97 @@ export function routeDoc(r: ApiRoute): Pick<
 
 /** An `Idempotency-Key` request header, documented on the routes that accept one (checked by write-commits.ts). */
 export const idempotencyHeaders = z.object({
-  'Idempotency-Key': z
-    .string()
-    .optional()
-    .meta({ description: 'Repeat-safe create: the same key within 24 h answers the first response', maxLength: 255 }),
+  'Idempotency-Key': z.string().optional().meta({
+    description: 'Repeat-safe create: the same key within 24 h answers the first response',
+    minLength: 1,
+    maxLength: 255,
+    pattern: '^[\\x21-\\x7e]+$',
+  }),
 });
 
+/** The JSON Schema of one filter value of a field (the checks of list-params.ts `coerce`). */
+function filterValueSchema(d: FilterField): Record<string, unknown> {
+  switch (d.type) {
+    case 'int':
+      return { type: 'integer' };
+    case 'number':
+      return { type: 'number' };
+    case 'bool':
+      return { type: 'boolean' };
+    case 'time':
+      return {
+        anyOf: [
+          { type: 'string', format: 'date-time' },
+          { type: 'integer', minimum: 0 },
+        ],
+      };
+    case 'address':
+      return { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' };
+    case 'id':
+      return { type: 'string', pattern: '^[a-z]{3}_[0-9a-f-]{36}$' };
+    case 'enum':
+      return { type: 'string', enum: [...(d.values ?? [])] };
+    case 'string':
+      return { type: 'string', maxLength: 200 };
+  }
+}
+
+/** `filters` as what it is: a JSON array of `{ field, op, value }`, one shape per allowed field (OpenAPI 3.1 `content`). */
+export function filtersSchema(spec: ListSpec): Record<string, unknown> {
+  const items = Object.entries(spec.filters).map(([field, d]) => {
+    const scalar = filterValueSchema(d);
+    const byOp = d.ops.map((op) => ({
+      type: 'object',
+      additionalProperties: false,
+      required: ['field', 'op', 'value'],
+      properties: {
+        field: { const: field },
+        op: { const: op },
+        value:
+          op === 'in'
+            ? { type: 'array', minItems: 1, maxItems: LIST_LIMITS.maxIn, items: scalar }
+            : op === 'contains' || op === 'prefix'
+              ? { type: 'string', minLength: 1, maxLength: LIST_LIMITS.maxPattern }
+              : scalar,
+      },
+    }));
+    return byOp.length === 1 ? byOp[0]! : { oneOf: byOp };
+  });
+  return { type: 'array', maxItems: LIST_LIMITS.maxFilters, items: items.length ? { oneOf: items } : false };
+}
+
+type Operation = {
+  parameters?: { name: string; in: string; schema?: unknown; content?: unknown; description?: string }[];
+};
+
+/** States the `bodyDoc` of the routes that have one as their request body (context.ts). */
+function documentedBodies(doc: { paths?: Record<string, Record<string, unknown>> }, routes: readonly ApiRoute[]) {
+  for (const r of routes) {
+    if (!r.bodyDoc) continue;
+    const op = doc.paths?.[openApiPath(r.path)]?.[r.method.toLowerCase()] as { requestBody?: unknown } | undefined;
+    if (!op) continue;
+    const { $schema: _, ...schema } = toJSONSchema(r.bodyDoc, { target: 'draft-2020-12', io: 'input' });
+    op.requestBody = { required: true, content: { 'application/json': { schema } } };
+  }
+}
+
+/** Rewrites each list's `filters` query parameter from a string to its typed JSON array (parameter `content`). */
+function typedFilters(doc: { paths?: Record<string, Record<string, Operation>> }, routes: readonly ApiRoute[]) {
+  for (const r of routes) {
+    if (!r.list) continue;
+    const op = doc.paths?.[openApiPath(r.path)]?.[r.method.toLowerCase()];
+    const param = op?.parameters?.find((p) => p.name === 'filters' && p.in === 'query');
+    if (!param) continue;
+    delete param.schema;
+    param.content = { 'application/json': { schema: filtersSchema(r.list) } };
+  }
+}
+
 /** OpenAPI 3.1 document of every route the app declared with `createRoute` (shared schemas become components). */
-export function openApiDocument<E extends Env>(app: OpenAPIHono<E>): Record<string, unknown> {
+export function openApiDocument<E extends Env>(
+  app: OpenAPIHono<E>,
+  routes: readonly ApiRoute[] = [],
+): Record<string, unknown> {
   const doc = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: { title: 'Dashboard data API', version: '1.0.0' },
@@ -115,5 +203,7 @@ export function openApiDocument<E extends Env>(app: OpenAPIHono<E>): Record<stri
       },
     },
   };
+  typedFilters(doc as never, routes);
+  documentedBodies(doc as never, routes);
   return { ...doc };
 }

@@ -24,14 +24,23 @@ export async function findActiveKeyByHash(
   db: D1Database,
   hash: string,
   now: number,
-): Promise<{ id: string; projectId: string; mode: Mode; scopes: string[] } | null> {
+): Promise<{ id: string; projectId: string; mode: Mode; scopes: string[]; projectTrashed: boolean } | null> {
   const row = await db
     .prepare(
-      `SELECT id, project_id, mode, scopes FROM api_keys WHERE key_hash = ? AND type = 'secret' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`,
+      `SELECT id, project_id, mode, scopes, (SELECT deleted_at FROM projects WHERE projects.id = api_keys.project_id) AS project_deleted_at
+       FROM api_keys WHERE key_hash = ? AND type = 'secret' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`,
     )
     .bind(hash, now)
-    .first<{ id: string; project_id: string; mode: Mode; scopes: string }>();
-  return row ? { id: row.id, projectId: row.project_id, mode: row.mode, scopes: parseScopes(row.scopes) } : null;
+    .first<{ id: string; project_id: string; mode: Mode; scopes: string; project_deleted_at: number | null }>();
+  return row
+    ? {
+        id: row.id,
+        projectId: row.project_id,
+        mode: row.mode,
+        scopes: parseScopes(row.scopes),
+        projectTrashed: row.project_deleted_at !== null,
+      }
+    : null;
 }
 
 /** Records a key's last use, at most once a minute per key. */

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { newId } from '../../../src/shared/api/ids';
 import { decryptSecret } from '../api/crypto';
+import { notTrashed } from '../db/trash';
 import { checkTarget, type Resolver } from '../net/ssrf-guard';
 import { standardSecret } from './secrets';
 import {
@@ -66,7 +67,10 @@ const CLAIM_SLACK_MS = 30_000;
  */
 export async function fanOut(e: Engine, eventId: string): Promise<string[]> {
   const ev = await e.db
-    .prepare('SELECT id, project_id, mode, topic, payload, webhook_id, created_at FROM webhook_events WHERE id = ?')
+    // An event of a project in the trash waits (undispatched) until a restore; the sweep skips it meanwhile.
+    .prepare(
+      `SELECT id, project_id, mode, topic, payload, webhook_id, created_at FROM webhook_events WHERE id = ? AND ${notTrashed('project_id')}`,
+    )
     .bind(eventId)
     .first<{
       id: string;
@@ -162,6 +166,7 @@ export async function deliver(e: Engine, deliveryId: string): Promise<AttemptOut
     .prepare(
       `UPDATE webhook_deliveries SET claimed_until = ?1
        WHERE id = ?2 AND status = 'pending' AND created_at <= ?3 AND (claimed_until IS NULL OR claimed_until < ?3)
+       AND ${notTrashed('project_id')}
        RETURNING *`,
     )
     .bind(claimUntil, deliveryId, now)
@@ -327,13 +332,13 @@ export async function sweep(
   const [events, deliveries] = await e.db.batch<{ id: string }>([
     e.db
       .prepare(
-        'SELECT id FROM webhook_events WHERE dispatched_at IS NULL AND created_at <= ? ORDER BY created_at LIMIT ?',
+        `SELECT id FROM webhook_events WHERE dispatched_at IS NULL AND created_at <= ? AND ${notTrashed('project_id')} ORDER BY created_at LIMIT ?`,
       )
       .bind(now - graceMs, limit),
     e.db
       .prepare(
         `SELECT id FROM webhook_deliveries WHERE status = 'pending' AND created_at <= ?
-         AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY created_at LIMIT ?`,
+         AND (claimed_until IS NULL OR claimed_until < ?) AND ${notTrashed('project_id')} ORDER BY created_at LIMIT ?`,
       )
       .bind(now - graceMs, now, limit),
   ]);

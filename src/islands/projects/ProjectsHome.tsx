@@ -15,6 +15,7 @@ import { $favoriteProjects, toggleFavoriteProject } from '../../stores/favorites
 import { $mode } from '../../stores/project';
 import { $projects } from '../../stores/projects';
 import { CreateProjectDialog } from './create-project-dialog';
+import { RecentlyDeleted } from './recently-deleted';
 
 /** Where choosing a project leads: the saved mode (else test), and with `from` the page the guard was asked for. */
 export function projectTarget(projectId: string, mode: string, from: string | null): string {
@@ -140,6 +141,7 @@ export function ProjectsHome() {
             />
           }
         />
+        <RecentlyDeleted />
       </div>
     </>
   );

@@ -165,7 +165,7 @@ function DeleteProject({ project }: { project: Project }) {
       <ConfirmDialog
         destructive
         title={`Delete ${project.name}?`}
-        description="Both modes' data, keys, members and the audit log are deleted for everyone. This cannot be undone."
+        description="The project goes to the trash for 7 days: hidden for everyone, its keys refused and its webhooks paused. An owner can restore it from the projects home until then; afterwards both modes' data, keys, members and the audit log are deleted for good."
         confirmLabel="Delete project"
         trigger={
           <Button variant="destructive" size="sm" className="justify-self-start" disabled={typed !== project.name}>
@@ -173,13 +173,14 @@ function DeleteProject({ project }: { project: Project }) {
           </Button>
         }
         onConfirm={async () => {
-          await apiWrite(`/projects/${project.id}`, {
+          // The version read with the page: a project changed meanwhile answers 409 (reload and try again).
+          await apiWrite(`/projects/${project.id}?version=${project.version}`, {
             method: 'DELETE',
             pending: 'Deleting project…',
             done: 'Project deleted',
             invalidate: ['/projects'],
           });
-          toastOnNextPage('success', `Project “${project.name}” deleted`);
+          toastOnNextPage('success', `Project “${project.name}” moved to the trash: restore it within 7 days`);
           location.assign('/');
         }}
       />

@@ -330,6 +330,17 @@ function Loading() {
   );
 }
 
+/** What a user delete does, naming the wallets it leaves without a user ("Deletes Ada … Their 3 wallets …"). */
+function deleteUserText(label: string, walletCount: number | undefined): string {
+  const stay =
+    walletCount === undefined
+      ? 'Their wallets and transactions'
+      : walletCount === 0
+        ? 'They have no wallets; their transactions'
+        : `Their ${walletCount} wallet${walletCount === 1 ? '' : 's'} and their transactions`;
+  return `Deletes ${label} from this project. ${stay} are kept, without a user.`;
+}
+
 /** One user: who they are, how they sign in, their wallets, metadata and transactions; edit and delete. */
 export function UserPage() {
   const route = useProjectRoute();
@@ -338,6 +349,8 @@ export function UserPage() {
   const id = route?.params.playerId ?? '';
   const path = base && id ? `${base}/users/${id}` : null;
   const { data: u, error, reload } = useApiQuery<User>(path);
+  // How many wallets the delete leaves without a user: the confirmation names them (limit 1, only `total` is read).
+  const wallets = useApiQuery<{ total: number }>(canWrite && path ? `${path}/wallets?limit=1` : null);
   const listHref = route ? projectPath(route.projectId, route.mode, '/users') : undefined;
 
   return (
@@ -389,7 +402,7 @@ export function UserPage() {
                     <ConfirmDialog
                       destructive
                       title={`Delete ${userLabel(u)}?`}
-                      description="The user leaves this project. Their wallets and transactions are kept, without a user."
+                      description={deleteUserText(userLabel(u), wallets.data?.total)}
                       confirmLabel="Delete user"
                       trigger={
                         <Button variant="outline" size="sm">

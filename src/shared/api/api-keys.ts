@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameField, timestamp, versionField } from './common.ts';
+import { nameField, shownOnceSecret, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
 import { API_KEY_SCOPES, API_KEY_TYPES } from './collections.ts';
 export {
@@ -33,11 +33,15 @@ export const apiKeySchema = z
 
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
-/** Only the create and rotate responses carry `secret`, exactly once. */
+/** Only the create and rotate responses carry `secret`, exactly once (rotate: always; it takes no Idempotency-Key). */
 export const apiKeyWithSecretSchema = apiKeySchema
-  .extend({ secret: z.string().nullable() })
+  .extend({ secret: z.string().meta({ description: 'The full key, in this response only' }) })
   .meta({ id: 'ApiKeyWithSecret' });
 export type ApiKeyWithSecret = z.infer<typeof apiKeyWithSecretSchema>;
+/** The create's answer: a replay of the same `Idempotency-Key` answers it with `secret: null` (shown once). */
+export const apiKeyCreatedSchema = apiKeySchema
+  .extend({ secret: shownOnceSecret(z.string()) })
+  .meta({ id: 'ApiKeyCreated' });
 
 export const apiKeyCreateSchema = z
   .strictObject({

@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   /** The user has a verified MFA factor and the token is only `aal1`: finish signing in with the code. */
   mfa_required: 401,
   forbidden: 403,
+  /** A secret key of a project in the trash (docs/api.md "Project trash"). */
+  project_deleted: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
@@ -47,6 +49,16 @@ export const timestamp = z.iso.datetime();
 
 /** `version` sent with every edit: a stale one answers 409. */
 export const versionField = z.number().int().min(1);
+
+/**
+ * A secret a create answers once: a replay of the same `Idempotency-Key` answers the stored response, which never holds
+ * the secret, so there it is null (docs/api.md "Idempotency").
+ */
+export const shownOnceSecret = <T extends z.ZodType>(secret: T) =>
+  secret.nullable().meta({
+    description:
+      'Shown once: the secret of this create. Null when the answer replays an earlier request with the same Idempotency-Key (the replay never holds the secret).',
+  });
 
 /** Short free text such as a name. */
 export const nameField = z.string().trim().min(1).max(100);

@@ -26,7 +26,8 @@ export function listQuerySchema(spec: ListSpec, o: { csv?: boolean; defaultLimit
   );
   const filters = first(
     z.string().meta({
-      description: `JSON array of {field, op, value}. Allowed: ${
+      maxLength: LIST_LIMITS.maxFilterParam,
+      description: `JSON array of {field, op, value} (at most ${LIST_LIMITS.maxFilters}, combined with AND). Allowed: ${
         Object.entries(spec.filters)
           .map(([f, d]) => `${f} (${d.ops.join('|')})`)
           .join(', ') || 'none'
@@ -39,6 +40,7 @@ export function listQuerySchema(spec: ListSpec, o: { csv?: boolean; defaultLimit
         description: `1-based; \`page\` × \`limit\` ≤ ${LIST_LIMITS.maxRows} (deeper is a 400: narrow the filters or reverse the order)`,
         type: 'integer',
         minimum: 1,
+        maximum: LIST_LIMITS.maxRows,
         default: 1,
       }),
     ),
@@ -51,7 +53,9 @@ export function listQuerySchema(spec: ListSpec, o: { csv?: boolean; defaultLimit
       }),
     ),
   };
-  const total = first(z.string().meta({ description: 'Known total: skips counting', type: 'integer', minimum: 0 }));
+  const total = first(
+    z.string().meta({ description: 'Known total: skips counting', type: 'integer', minimum: 0, maximum: 999_999_999 }),
+  );
   // A CSV export takes only `order` and `filters`: a file holding every row has no page (docs/api.md "CSV export").
   const shape = o.csv ? { order, filters } : { ...paging, order, filters, total };
   // Loose: the CSV export sees the paging parameters it refuses; other unknown parameters are ignored, as always.

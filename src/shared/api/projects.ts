@@ -20,6 +20,31 @@ export const projectSchema = z
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof projectSchema>;
 
+/** Days a deleted project stays in the trash (restorable by an owner) before the scheduled purge removes it. */
+export const TRASH_DAYS = 7;
+export const TRASH_MS = TRASH_DAYS * 86_400_000;
+
+/** A project in the trash: hidden from lists, its keys refused, its webhooks paused until restored or purged. */
+export const trashedProjectSchema = projectSchema
+  .extend({
+    deletedAt: timestamp,
+    /** When the scheduled work removes it with all its data (deletedAt + 7 days). */
+    purgeAt: timestamp,
+    /** The user who deleted it. */
+    deletedBy: z.string().nullable(),
+  })
+  .meta({ id: 'TrashedProject' });
+export type TrashedProject = z.infer<typeof trashedProjectSchema>;
+
+/** `DELETE /projects/{id}?version=N`: the project's current version, as every edit sends it (409 when stale). */
+export const projectDeleteQuerySchema = z.object({
+  version: z.coerce
+    .number({ error: 'Send the project’s current version: DELETE /projects/{id}?version=N' })
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER),
+});
+
 export const projectCreateSchema = z
   .strictObject({ name: nameField, parentId: idSchema('pro').optional() })
   .meta({ id: 'ProjectCreate' });

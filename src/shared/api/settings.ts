@@ -304,3 +304,71 @@ export const authMigrationListSpec: ListSpec = {
   sorts: ['createdAt'],
   defaultOrder: { field: 'createdAt', dir: 'desc' },
 };
+
+/** The display name of each kind in the OpenAPI document's component ids (`SecuritySettings`, `SmtpSettingsPatch`). */
+const KIND_IDS: Record<SettingsKind, string> = {
+  security: 'Security',
+  providers: 'Providers',
+  email_templates: 'EmailTemplates',
+  smtp: 'Smtp',
+  ecosystem: 'Ecosystem',
+};
+
+/** A schema without its `.default()` / `.optional()` wrapper (the wrapper decides presence, not the value). */
+function bare(s: z.ZodType): z.ZodType {
+  if (s instanceof z.ZodDefault || s instanceof z.ZodOptional) return bare(s.unwrap() as z.ZodType);
+  return s;
+}
+
+/**
+ * A PATCH body of a settings kind: every object field optional at every depth (the edit is deep-merged into the
+ * stored settings), no defaults (a field left out stays as stored), values with their own rules, unknown fields
+ * refused; arrays are replaced whole, so their items are complete. Rules across fields run on the merged result.
+ */
+function deepPartial(s: z.ZodType): z.ZodType {
+  const inner = bare(s);
+  if (!(inner instanceof z.ZodObject)) return inner;
+  return z.strictObject(
+    Object.fromEntries(Object.entries(inner.shape).map(([k, v]) => [k, deepPartial(v as z.ZodType).optional()])),
+  );
+}
+
+/** The stored settings as answered: every field present, a write-only secret replaced by its `<field>Hint`. */
+function answered(s: z.ZodType, secrets: readonly string[], at: string[] = []): z.ZodType {
+  const inner = bare(s);
+  if (!(inner instanceof z.ZodObject)) return inner;
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, v] of Object.entries(inner.shape)) {
+    const path = [...at, k];
+    if (secrets.includes(path.join('.')))
+      shape[`${k}Hint`] = z
+        .string()
+        .nullable()
+        .meta({ description: `Write-only \`${k}\`: its hint such as ••••a1b2 (null when none is stored)` });
+    else shape[k] = answered(v as z.ZodType, secrets, path);
+  }
+  return z.object(shape);
+}
+
+/** Per kind: its PATCH body (a deep partial plus `version`) and its answer (docs/api.md "Settings"). */
+export const SETTINGS_API = Object.fromEntries(
+  (Object.keys(SETTINGS_SCHEMAS) as SettingsKind[]).map((kind) => [
+    kind,
+    {
+      patch: (deepPartial(SETTINGS_SCHEMAS[kind]) as z.ZodObject)
+        .extend({ version: versionField })
+        .meta({ id: `${KIND_IDS[kind]}SettingsPatch` }),
+      response: z
+        .object({
+          kind: z.literal(kind),
+          data: answered(SETTINGS_SCHEMAS[kind], SETTINGS_SECRETS[kind]),
+          updatedAt: timestamp,
+          version: z.number().int().min(1),
+        })
+        .meta({ id: `${KIND_IDS[kind]}Settings` }),
+    },
+  ]),
+) as unknown as Record<
+  SettingsKind,
+  { patch: z.ZodType<{ version: number } & Record<string, unknown>>; response: z.ZodType }
+>;

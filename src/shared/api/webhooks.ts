@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chainIdField, nameField, timestamp, versionField } from './common.ts';
+import { chainIdField, nameField, shownOnceSecret, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
 import { WEBHOOK_TOPICS, EVENT_TYPES, WEBHOOK_DISABLED_REASONS, DELIVERY_STATUSES } from './collections.ts';
 export {
@@ -47,9 +47,14 @@ export const webhookSchema = z
   })
   .meta({ id: 'Webhook' });
 /** `secret`: `whsec_` + standard base64 of 24 random bytes (Standard Webhooks), in this response only. */
+const webhookSecret = z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
 export const webhookWithSecretSchema = webhookSchema
-  .extend({ secret: z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/) })
+  .extend({ secret: webhookSecret.meta({ description: 'The signing secret, in this response only' }) })
   .meta({ id: 'WebhookWithSecret' });
+/** The create's answer: a replay of the same `Idempotency-Key` answers it with `secret: null` (shown once). */
+export const webhookCreatedSchema = webhookSchema
+  .extend({ secret: shownOnceSecret(webhookSecret) })
+  .meta({ id: 'WebhookCreated' });
 
 export const webhookCreateSchema = z
   .strictObject({

@@ -69,8 +69,40 @@ test('settings: rename with field errors, a stale edit keeps the text, the audit
   await del.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete project' }).click();
   await expect(page).toHaveURL(HOME_URL);
-  await expect(page.getByText('Project “Renamed here” deleted')).toBeVisible();
+  await expect(page.getByText('Project “Renamed here” moved to the trash: restore it within 7 days')).toBeVisible();
   expect((await api(page, 'GET', `/projects/${id}`)).status).toBe(404);
+
+  // The trash: listed under "Recently deleted" on the projects home (not among the projects), restored from there.
+  const trash = page.getByRole('region', { name: 'Recently deleted' });
+  const item = trash.getByRole('listitem', { name: 'Deleted project Renamed here' });
+  await expect(item).toContainText('removed for good in 7 days');
+  await expect(page.getByRole('row', { name: 'Project Renamed here' })).toHaveCount(0);
+  for (const [scheme, width] of [
+    ['light', 1280],
+    ['dark', 1280],
+    ['light', 390],
+    ['dark', 390],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: test.info().outputPath(`projects-home-trash-${scheme}-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await item.getByRole('button', { name: 'Restore Renamed here' }).click();
+  await expect(page.getByText('Project “Renamed here” restored')).toBeVisible();
+  await expect(trash).toHaveCount(0);
+  await expect(page.getByRole('row', { name: 'Project Renamed here' })).toBeVisible();
+  expect((await api(page, 'GET', `/projects/${id}`)).status).toBe(200);
+  const actions = (await api(page, 'GET', `/projects/${id}/audit-log?limit=5`)).body.data.map(
+    (e: { action: string }) => e.action,
+  );
+  expect(actions.slice(0, 2)).toEqual(['project.restored', 'project.deleted']);
+  // Leave nothing behind: the project goes to the trash again.
+  const now = (await api(page, 'GET', `/projects/${id}`)).body.version;
+  expect((await api(page, 'DELETE', `/projects/${id}?version=${now}`)).status).toBe(200);
 });
 
 test('settings: accessible in light and dark', async ({ page }) => {

@@ -226,8 +226,24 @@ test('users: create (with the API’s field error at the field), edit, a stale e
   // Only the name was sent: the other person's description stays.
   await expect(page.getByRole('region', { name: 'User' })).toContainText('Changed elsewhere');
 
-  // Delete behind a confirmation: back to the list, with a toast.
+  // Two wallets of the user: the confirmation names them (they stay, without a user).
+  for (const n of [1, 2]) {
+    const address = `0x${(Date.now() * 10 + n).toString(16).padStart(40, '0')}`;
+    const made = await apiAsUser(page, 'POST', `/projects/${DEMO_PROJECT}/live/wallets`, {
+      address,
+      chainId: 1,
+      accountType: 'Smart Account',
+      userId: id,
+    });
+    expect(made.status).toBe(201);
+  }
+  await page.reload();
+
+  // Delete behind a confirmation naming what goes and what stays: back to the list, with a toast.
   await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(
+    `Deletes ${name} mine from this project. Their 2 wallets and their transactions are kept, without a user.`,
+  );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete user' }).click();
   await expect(page).toHaveURL(new RegExp(`/${DEMO_PROJECT}/live/users$`));
   await expect(page.getByText(`User “${name} mine” deleted`)).toBeVisible();

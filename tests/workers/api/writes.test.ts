@@ -1,3 +1,4 @@
+import { purgeTrash } from '../../../functions/_lib/db/trash';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addMember, api, authServer, newProject, testEnv, token } from './helpers';
 import { addr, DEV_ACCOUNT, ERC20_ABI } from './fixtures';
@@ -398,7 +399,10 @@ describe('row counters (migration 0006)', () => {
       p.ownerToken,
     );
     expect(users.body.total).toBe(1);
-    expect((await api('DELETE', `/projects/${p.id}`, p.ownerToken)).status).toBe(204);
+    const deleted = await api('DELETE', `/projects/${p.id}?version=1`, p.ownerToken);
+    expect(deleted.status).toBe(200);
+    // The trash keeps everything for 7 days; the scheduled purge removes it (project-trash.test.ts).
+    expect(await purgeTrash(db, Date.parse(deleted.body.purgeAt))).toContain(p.id);
     const left = await db
       .prepare('SELECT COUNT(*) AS n FROM row_counts WHERE project_id = ?')
       .bind(p.id)

@@ -6,6 +6,7 @@ import {
   apiKeySchema,
   apiKeyUpdateSchema,
   apiKeyWithSecretSchema,
+  apiKeyCreatedSchema,
 } from '../../../../src/shared/api/api-keys';
 import type { Mode } from '../../../../src/shared/api/common';
 import { newId } from '../../../../src/shared/api/ids';
@@ -111,7 +112,7 @@ export const apiKeyRoutes: ApiRoute[] = [
     tag: 'API keys',
     summary: 'Create an API key (the secret is in this response only)',
     body: apiKeyCreateSchema,
-    response: apiKeyWithSecretSchema,
+    response: apiKeyCreatedSchema,
     status: 201,
     idempotent: true,
     handler: async (c) => {

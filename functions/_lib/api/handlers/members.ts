@@ -266,6 +266,7 @@ export const memberRoutes: ApiRoute[] = [
     tag: 'Members',
     summary: 'Send an invite again: a new email and link, valid 24 h from now (errors as for inviting)',
     response: memberSchema,
+    status: 200,
     handler: async (c) => {
       const current = await mustInvite(c, c.params.inviteId);
       if (!canManageRole(c.access!.role, current.role)) throw forbidden('Only owners can resend invites to owners');

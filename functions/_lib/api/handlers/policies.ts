@@ -147,6 +147,7 @@ function toggle(enabled: boolean): ApiRoute {
     tag: 'Policies',
     summary: `${enabled ? 'Enable' : 'Disable'} a policy`,
     response: policySchema,
+    status: 200,
     handler: async (c) => {
       const db = c.env.DB;
       const s = scopeOf(c);

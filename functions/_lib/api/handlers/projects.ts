@@ -7,8 +7,12 @@ import {
   projectUpdateSchema,
   auditEntrySchema,
   auditListSpec,
+  projectDeleteQuerySchema,
+  trashedProjectSchema,
+  TRASH_DAYS,
+  TRASH_MS,
 } from '../../../../src/shared/api/projects';
-import { apiKeyWithSecretSchema } from '../../../../src/shared/api/api-keys';
+import { apiKeyCreatedSchema } from '../../../../src/shared/api/api-keys';
 import { listOf } from '../../../../src/shared/api/common';
 import { z } from 'zod';
 import { listRows, parseJson, updateStmt, type Row, type TableDef } from '../../db/core';
@@ -35,7 +39,21 @@ export function projectToApi(row: Row) {
   };
 }
 
-const projectWithKeys = projectSchema.extend({ keys: z.array(apiKeyWithSecretSchema) }).meta({ id: 'ProjectCreated' });
+/** API shape of a project in the trash. */
+function trashedToApi(row: Row) {
+  const deletedAt = row.deleted_at as number;
+  return {
+    ...projectToApi(row),
+    deletedAt: isoStrict(deletedAt),
+    purgeAt: isoStrict(deletedAt + TRASH_MS),
+    deletedBy: (row.deleted_by as string | null) ?? null,
+  };
+}
+
+/** At most this many trashed projects are listed (a user rarely has more than a few). */
+const TRASH_LIST_MAX = 100;
+
+const projectWithKeys = projectSchema.extend({ keys: z.array(apiKeyCreatedSchema) }).meta({ id: 'ProjectCreated' });
 
 function userOf(c: ApiContext) {
   if (c.principal.kind !== 'user') throw new ApiError('forbidden', 'Only signed-in users can do this');
@@ -75,7 +93,11 @@ export const projectRoutes: ApiRoute[] = [
         {
           table: 'projects',
           columns: { createdAt: 'created_at', name: 'name' },
-          scopeSql: () => ({ sql: 'id IN (SELECT project_id FROM members WHERE user_id = ?)', args: [user.userId] }),
+          // Projects in the trash are listed by GET /projects/trash only.
+          scopeSql: () => ({
+            sql: 'id IN (SELECT project_id FROM members WHERE user_id = ?) AND deleted_at IS NULL',
+            args: [user.userId],
+          }),
         },
         projectListSpec,
         { projectId: '', mode: null },
@@ -231,12 +253,66 @@ export const projectRoutes: ApiRoute[] = [
     scope: 'project',
     permission: 'delete_project',
     tag: 'Projects',
-    summary: 'Delete a project and all its data (owners only)',
-    status: 204,
+    summary: `Move a project to the trash for ${TRASH_DAYS} days (owners only; send its current version)`,
+    query: projectDeleteQuerySchema,
+    response: trashedProjectSchema,
     handler: async (c) => {
-      // Children keep existing as standalone projects (parent_id is set to NULL).
-      await c.env.DB.prepare('DELETE FROM projects WHERE id = ?').bind(c.access!.projectId).run();
-      return new Response(null, { status: 204 });
+      const id = c.access!.projectId;
+      const user = userOf(c);
+      const row = await commitUpdate<Row>(
+        c,
+        c.env.DB.prepare(
+          `UPDATE projects SET deleted_at = ?1, deleted_by = ?2, updated_at = ?1, version = version + 1
+           WHERE id = ?3 AND version = ?4 AND deleted_at IS NULL RETURNING *`,
+        ).bind(c.now, user.userId, id, c.query.version),
+        auditFor(c, 'project.deleted', 'projects', id, { purgeAt: isoStrict(c.now + TRASH_MS) }),
+        'Project',
+        async () => true,
+      );
+      return json(trashedToApi({ ...row, role: c.access!.role }));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/projects/trash',
+    scope: 'user',
+    permission: 'read',
+    tag: 'Projects',
+    summary: `Your projects in the trash (restorable for ${TRASH_DAYS} days; the ones you own), newest first`,
+    response: z.object({ data: z.array(trashedProjectSchema) }).meta({ id: 'ProjectTrash' }),
+    handler: async (c) => {
+      const user = userOf(c);
+      const { results } = await c.env.DB.prepare(
+        `SELECT p.*, m.role FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = ? AND m.role = 'owner'
+         WHERE p.deleted_at IS NOT NULL ORDER BY p.deleted_at DESC LIMIT ?`,
+      )
+        .bind(user.userId, TRASH_LIST_MAX)
+        .all<Row>();
+      return json({ data: results.map(trashedToApi) });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/projects/:projectId/restore',
+    scope: 'project',
+    permission: 'delete_project',
+    inTrash: true,
+    tag: 'Projects',
+    summary: 'Restore a project from the trash (owners only): its keys work and its webhooks deliver again',
+    response: projectSchema,
+    status: 200,
+    handler: async (c) => {
+      const id = c.access!.projectId;
+      const [res] = await c.env.DB.batch([
+        c.env.DB.prepare(
+          `UPDATE projects SET deleted_at = NULL, deleted_by = NULL, updated_at = ?1, version = version + 1
+           WHERE id = ?2 AND deleted_at IS NOT NULL RETURNING *`,
+        ).bind(c.now, id),
+        auditStmt(c.env.DB, auditFor(c, 'project.restored', 'projects', id), true),
+      ]);
+      const row = (res!.results as Row[])[0];
+      if (!row) throw new ApiError('conflict', 'The project is not in the trash');
+      return json(projectToApi({ ...row, role: c.access!.role }));
     },
   }),
   defineRoute({

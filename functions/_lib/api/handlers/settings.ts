@@ -11,8 +11,8 @@ import {
   SETTINGS_ROUTES,
   SETTINGS_SCHEMAS,
   SETTINGS_SECRETS,
+  SETTINGS_API,
   settingsPatchSchema,
-  settingsResponseSchema,
   type SettingsKind,
 } from '../../../../src/shared/api/settings';
 import { OAUTH_PROVIDERS, THIRD_PARTY_FIELDS } from '../../../../src/shared/auth-settings-rules';
@@ -123,7 +123,7 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
       permission: 'read',
       tag,
       summary: `Read ${segment} settings`,
-      response: settingsResponseSchema,
+      response: SETTINGS_API[kind].response,
       handler: async (c) => json(present(kind, await load(c, kind))),
     }),
     defineRoute({
@@ -134,7 +134,8 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
       tag,
       summary: `Update ${segment} settings (deep-merged partial object plus version; secrets write-only)`,
       body: settingsPatchSchema,
-      response: settingsResponseSchema,
+      bodyDoc: SETTINGS_API[kind].patch,
+      response: SETTINGS_API[kind].response,
       handler: async (c) => {
         const { version, ...patch } = c.body;
         const row = await load(c, kind);

@@ -325,6 +325,7 @@ export const userImportRoutes: ApiRoute[] = [
     summary: "Which of these emails already belong to a user of the project's mode (the import's dry run)",
     body: existingEmailsSchema,
     response: existingEmailsResultSchema,
+    status: 200,
     handler: async (c) => {
       const { emails } = c.body;
       const found = await existing(

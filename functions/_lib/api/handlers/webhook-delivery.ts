@@ -108,6 +108,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     tag: 'Webhooks',
     summary: 'Rotate the signing secret (the new one is in this response only; the old one signs too for 24 h)',
     response: webhookWithSecretSchema,
+    status: 200,
     handler: async (c) => {
       const id = c.params.id;
       await mustGet(c, 'webhooks', id, 'Webhook');

@@ -10,7 +10,7 @@ import {
   webhookListSpec,
   webhookSchema,
   webhookUpdateSchema,
-  webhookWithSecretSchema,
+  webhookCreatedSchema,
 } from '../../../../src/shared/api/webhooks';
 import { listOf } from '../../../../src/shared/api/common';
 import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
@@ -99,7 +99,7 @@ export const webhookRoutes: ApiRoute[] = [
     tag: 'Webhooks',
     summary: 'Subscribe a URL to topics (the signing secret is in this response only)',
     body: webhookCreateSchema,
-    response: webhookWithSecretSchema,
+    response: webhookCreatedSchema,
     status: 201,
     idempotent: true,
     handler: async (c) => {

@@ -1,0 +1,66 @@
+import { addr } from './fixtures';
+
+/** Ids of the objects seeded for the conformance test, by the path segment before `:id` (and `rule`, `invite`, …). */
+export type Ids = Map<string, string>;
+
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Valid requests of the operations the generic fixtures do not cover (openapi-responses.test.ts), keyed
+ * `METHOD path` as in the route table. A `version` in a PATCH body is replaced by the current one read first.
+ */
+export const EXAMPLES: Record<string, { body?: (ids: Ids) => unknown; query?: string }> = {
+  'POST /projects': { body: () => ({ name: 'Conformance twin' }) },
+  'PATCH /projects/:projectId': { body: () => ({ name: 'Conformance renamed', version: 1 }) },
+  'POST /projects/:projectId/members': { body: () => ({ email: 'openapi-invitee@example.com', role: 'viewer' }) },
+  'PATCH /projects/:projectId/members/:userId': { body: () => ({ role: 'viewer', version: 1 }) },
+  'PATCH /projects/:projectId/billing': { body: () => ({ plan: 'free', version: 1 }) },
+  'POST /projects/:projectId/billing/checkout': { body: () => ({ plan: 'growth', mode: 'test' }) },
+  'POST /projects/:projectId/:mode/transactions': {
+    body: (ids) => ({ chainId: 1, accountId: ids.get('wallets'), interactions: [{ to: addr(77), value: '0' }] }),
+  },
+  'POST /projects/:projectId/:mode/transactions/:id/status': {
+    body: () => ({ status: 'sent', transactionHash: hash(1) }),
+  },
+  'POST /projects/:projectId/:mode/policies/:id/rules': {
+    body: () => ({ type: 'rate_limit', limitType: 'gas_per_transaction', limitValue: 1000 }),
+  },
+  'PATCH /projects/:projectId/:mode/policies/:id/rules/:ruleId': { body: () => ({ limitValue: 2000, version: 1 }) },
+  // The seeded import is running already (its chunks are taken): the PATCH pauses it.
+  'PATCH /projects/:projectId/:mode/auth/migrations/:id': { body: () => ({ status: 'paused', version: 1 }) },
+  'POST /projects/:projectId/:mode/backend-wallets/challenge': { body: () => ({ address: addr(4242) }) },
+  'PUT /projects/:projectId/:mode/backend-wallets/:id/balances/:chainId': { body: () => ({ wei: '1000' }) },
+  'POST /projects/:projectId/:mode/webhooks/:id/replay': {
+    body: () => ({ from: iso(Date.now() - 86_400_000), to: iso(Date.now()) }),
+  },
+  'POST /projects/:projectId/:mode/auth/migrations/existing-emails': {
+    body: () => ({ emails: ['nobody-here@example.com'] }),
+  },
+  'PUT /projects/:projectId/:mode/auth/migrations/:id/source': { body: () => SOURCE },
+  'PUT /projects/:projectId/:mode/auth/migrations/:id/chunks/:index': {
+    body: () => ({ rows: [{ row: 1, email: 'imported-one@example.com' }] }),
+  },
+  ...Object.fromEntries(
+    ['auth/security', 'auth/providers', 'auth/email-templates', 'auth/smtp', 'ecosystem'].map((s) => [
+      `PATCH /projects/:projectId/:mode/${s}`,
+      { body: () => ({ version: 1 }) },
+    ]),
+  ),
+};
+
+/** The file a user import records (PUT …/source), seeded before its GET. */
+export const SOURCE = {
+  fileName: 'users.csv',
+  fileSha256: 'a'.repeat(64),
+  rowCount: 2,
+  mapping: { columns: { email: 'email' }, trim: true, idPrefix: '', idSuffix: '' },
+};
+
+/** Operations that cannot answer a success in the conformance test, with why (each is proven elsewhere). */
+export const NO_SUCCESS: Record<string, string> = {
+  'POST /projects/:projectId/:mode/auth/providers/check-jwks':
+    'fetches a JWKS over the internet (SSRF guard refuses the local fake): jwks.test.ts',
+  'POST /projects/:projectId/:mode/auth/smtp/test': 'needs a real SMTP server: tests/stack and smtp-test.test.ts',
+  'POST /projects/:projectId/billing/checkout': 'needs the payment provider the deployment configures: billing.test.ts',
+};
