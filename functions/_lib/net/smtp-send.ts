@@ -22,6 +22,11 @@ export interface SmtpTarget {
   tlsMode: SmtpTlsMode;
   user: string | null;
   password: string | null;
+  /**
+   * AUTH without TLS (`tlsMode: none`) is allowed only when true: the loopback SMTP of the local stack
+   * (smtp-settings.ts plainAuthAllowed). Otherwise a password goes only inside TLS.
+   */
+  plainAuth?: boolean;
 }
 
 export type SmtpFailureReason =
@@ -31,6 +36,7 @@ export type SmtpFailureReason =
   | 'auth_required'
   | 'tls_failed'
   | 'starttls_unavailable'
+  | 'tls_required'
   | 'timeout'
   | 'sender_refused'
   | 'recipient_refused'
@@ -196,6 +202,14 @@ export async function sendSmtp(
   o: { timeoutMs?: number } = {},
 ): Promise<SmtpSendResult> {
   const timeoutMs = o.timeoutMs ?? SMTP_SEND_TIMEOUT_MS;
+  // Checked before connecting: the password never leaves in clear text.
+  if (t.tlsMode === 'none' && t.user && !t.plainAuth)
+    return {
+      ok: false,
+      reason: 'tls_required',
+      field: 'tlsMode',
+      message: `The password is sent only over TLS: choose STARTTLS (usually port 587) or implicit TLS (usually port 465) for ${t.host}`,
+    };
   const options: WorkerMailerOptions = {
     host: t.host,
     port: t.port,
