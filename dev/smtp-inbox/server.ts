@@ -16,6 +16,8 @@ export interface InboxMessage {
   from: string;
   to: string;
   subject: string;
+  /** The header lines as received (folded lines kept), so tests can see how values were encoded. */
+  headerLines: string[];
   html: string | null;
   text: string | null;
   receivedAt: string;
@@ -85,6 +87,7 @@ export async function createSmtpInbox(o: SmtpInboxOptions) {
             from: addressText(mail.from),
             to: addressText(mail.to),
             subject: mail.subject ?? '',
+            headerLines: mail.headerLines.map((h) => h.line),
             html: typeof mail.html === 'string' ? mail.html : null,
             text: mail.text ?? null,
             receivedAt: new Date().toISOString(),

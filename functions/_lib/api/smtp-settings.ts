@@ -60,10 +60,10 @@ export interface StoredSmtpSecret {
  * was bound (no `aad` marker) were sealed without it: they are read with the former data and sealed again, bound to
  * the host, on the next save of the settings (changing the host forgets them anyway).
  */
-export function smtpPasswordAad(projectId: string, mode: string, host: string | null): string {
+export function smtpPasswordAad(projectId: string, mode: string | null, host: string | null): string {
   return `settings:${projectId}:${mode}:smtp:password:host=${(host ?? '').toLowerCase()}`;
 }
-const legacyAad = (projectId: string, mode: string) => `settings:${projectId}:${mode}:smtp:password`;
+const legacyAad = (projectId: string, mode: string | null) => `settings:${projectId}:${mode}:smtp:password`;
 
 /**
  * The stored password in clear, for the saved `host`; null when none is stored or it does not open for this host (a
@@ -73,7 +73,7 @@ export async function readSmtpPassword(
   env: Env,
   secret: StoredSmtpSecret | undefined,
   projectId: string,
-  mode: string,
+  mode: string | null,
   host: string | null,
 ): Promise<string | null> {
   if (!secret) return null;
@@ -95,7 +95,7 @@ export async function nextSmtpPassword(
   env: Env,
   o: {
     projectId: string;
-    mode: string;
+    mode: string | null;
     before: Record<string, unknown>;
     after: Record<string, unknown>;
     newPassword: string | undefined;

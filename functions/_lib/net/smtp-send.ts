@@ -1,5 +1,6 @@
 import { connect } from 'cloudflare:sockets';
 import { LogLevel, WorkerMailer, type EmailOptions, type WorkerMailerOptions } from 'worker-mailer';
+import { encodeHeaderValue, formatMailbox } from '../mail/headers';
 
 /**
  * Sends one email over SMTP from the Function with `worker-mailer` (Cloudflare's `connect()` sockets), and turns
@@ -196,6 +197,23 @@ function classify(error: unknown, stage: Stage, t: SmtpTarget, tlsStarted: boole
   };
 }
 
+type Mailbox = string | { name?: string; email: string };
+const mailbox = (u: Mailbox) => (typeof u === 'string' ? formatMailbox(u) : formatMailbox(u.email, u.name));
+
+/** From, To and Subject written here, RFC 2047-encoded (worker-mailer leaves ASCII line breaks in them as they are). */
+function withEncodedHeaders(email: EmailOptions): EmailOptions {
+  const to = (Array.isArray(email.to) ? email.to : [email.to]) as Mailbox[];
+  return {
+    ...email,
+    headers: {
+      ...email.headers,
+      From: mailbox(email.from as Mailbox),
+      To: to.map(mailbox).join(', '),
+      Subject: encodeHeaderValue(email.subject),
+    },
+  };
+}
+
 export async function sendSmtp(
   t: SmtpTarget,
   email: EmailOptions,
@@ -280,7 +298,7 @@ export async function sendSmtp(
   const session = (async () => {
     await m.initializeSmtpSession();
     void m.start().catch(() => undefined);
-    await m.send(email);
+    await m.send(withEncodedHeaders(email));
   })();
   session.catch(() => undefined);
   try {

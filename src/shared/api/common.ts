@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { MODES, type Mode } from '../routes.ts';
+import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS } from '../control-characters.ts';
 
 /** The two universes of data and keys in a project: one list, the page routes' (src/shared/routes.ts). */
 export { MODES, type Mode };
@@ -46,8 +47,11 @@ export const timestamp = z.iso.datetime();
 /** `version` sent with every edit: a stale one answers 409. */
 export const versionField = z.number().int().min(1);
 
-/** Short free text such as a name. */
-export const nameField = z.string().trim().min(1).max(100);
+/** Text without control characters (checked before trimming, so a trailing `\r\n` is refused, not dropped). */
+export const plainText = () => z.string().regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE);
+
+/** Short free text such as a name: one line, no control characters (src/shared/control-characters.ts). */
+export const nameField = plainText().trim().min(1).max(100);
 
 /** Chain id (EIP-155 for EVM chains). */
 export const chainIdField = z
