@@ -6,9 +6,11 @@
  */
 
 /** C0 controls (tab and line breaks included), DEL, C1 controls and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** The same, as a whole-value pattern (the OpenAPI document states it). */
+// eslint-disable-next-line no-control-regex -- as above
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
 
 export const CONTROL_CHARACTER_MESSAGE = 'Line breaks, tabs and other control characters are not allowed';
