@@ -74,7 +74,7 @@ describe('RFC 2047 header values', () => {
     for (const w of words) {
       expect(w.length).toBeLessThanOrEqual(75);
       const bytes = Uint8Array.from(atob(w.slice(10, -2)), (c) => c.charCodeAt(0));
-      expect(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toMatch(/^(🎮)+$/);
+      expect(new TextDecoder().decode(bytes)).toMatch(/^(🎮)+$/);
     }
     expect(formatMailbox('a@b.test', 'The "Best"')).toBe('"The \\"Best\\"" <a@b.test>');
     expect(formatMailbox('a@b.test', 'X\r\nBcc: c@d.test')).toMatch(/^=\?UTF-8\?B\?\S+\?= <a@b\.test>$/);
