@@ -63,3 +63,19 @@ interface Env {
   /** `true` in local stacks only: /api/v1/__dispatcher/… is passed to the dispatcher (its cron, test hooks). */
   WEBHOOK_DISPATCHER_PROXY?: string;
 }
+
+// Appended for the dashboard's own mail (see docs/api.md "Transactional mail").
+interface Env {
+  /** SMTP server of the dashboard's own mail (invites); unset: none is sent. */
+  MAIL_SMTP_HOST?: string;
+  /** Its port (default by TLS mode: 587, 465 implicit, 25 none). */
+  MAIL_SMTP_PORT?: string;
+  /** `starttls` (default), `implicit` or `none` (AUTH without TLS only to the local loopback inbox). */
+  MAIL_SMTP_TLS?: string;
+  MAIL_SMTP_USER?: string;
+  /** A secret. */
+  MAIL_SMTP_PASSWORD?: string;
+  /** Sender address (required with MAIL_SMTP_HOST) and display name. */
+  MAIL_FROM?: string;
+  MAIL_FROM_NAME?: string;
+}

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { takenPortMessage } from './lib/ports.ts';
 import { killTree } from './lib/supervise.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
-import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
+import { LOCAL_SMTP, localTransactionalMail } from '../dev/smtp-inbox/config.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? LOCAL_AUTH.port);
@@ -91,6 +91,8 @@ const pages = await startSupervisedPagesServer({
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
     // Local only: custom SMTP may send to the local SMTP inbox on this machine.
     SMTP_ALLOW_LOOPBACK: 'true',
+    // The dashboard's own mail (invites) goes to the local SMTP inbox (docs/api.md "Transactional mail").
+    ...localTransactionalMail(smtpPort),
   },
   giveUp: (error) => {
     console.error(`npm start: the Pages server stopped answering and did not come back (${error.message}). Stopping.`);

@@ -11,7 +11,7 @@ import { startCaptureServer } from '../../dev/capture-server.ts';
 import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../dev/auth-emulator/config.ts';
 import { createSmtpInbox } from '../../dev/smtp-inbox/server.ts';
-import { LOCAL_SMTP } from '../../dev/smtp-inbox/config.ts';
+import { LOCAL_SMTP, localTransactionalMail } from '../../dev/smtp-inbox/config.ts';
 
 export interface StackOptions {
   port: number;
@@ -75,6 +75,8 @@ export async function startStack(options: StackOptions) {
     JWKS_CHECK_ALLOW_LOOPBACK: 'true',
     // Custom SMTP may send to the local SMTP inbox (loopback; never set when deployed).
     SMTP_ALLOW_LOOPBACK: 'true',
+    // The dashboard's own mail (invites) goes to the local SMTP inbox too (docs/api.md "Transactional mail").
+    ...localTransactionalMail(smtp.smtpPort),
     // Webhooks may target receivers on this machine, as with `npm start` (never set when deployed).
     WEBHOOK_ALLOW_LOOPBACK: 'true',
     // /api/v1/__dispatcher/… reaches the webhook dispatcher (its cron; test hooks): local stacks only.

@@ -12,6 +12,8 @@ import { auditStmt } from '../../db/audit';
 import { whereClause, type TableDef } from '../../db/core';
 import { ownerCount, type MemberRow } from '../../db/projects';
 import { sendInviteEmail, type InviteEmailResult } from '../auth-admin';
+import { sendTransactional } from '../../mail/transactional';
+import { inviteNotification } from '../../mail/invite-notification';
 import { defineRoute, type ApiContext, type ApiRoute } from '../context';
 import { ApiError, forbidden, iso, isoStrict, json, notFound } from '../request-response';
 import { canManageRole } from '../rbac';
@@ -130,11 +132,14 @@ async function listMembers(c: ApiContext, q: ListQuery) {
  */
 async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow> {
   const result = await sendInviteEmail(c.env, invite.email, c.access!.projectId);
+  // Supabase sends nothing to an existing account: the dashboard's own mail tells them, with a link that signs them
+  // in and accepts (docs/api.md "Invites and their email").
+  const notified = result.status === 'existing_account' ? await notifyExistingAccount(c, invite) : null;
   const recorded: InviteRow = {
     ...invite,
     email_status: result.status,
-    email_sent_at: result.status === 'sent' ? c.now : invite.email_sent_at,
-    email_error: result.status === 'failed' ? result.message : null,
+    email_sent_at: result.status === 'sent' || notified?.ok ? c.now : invite.email_sent_at,
+    email_error: result.status === 'failed' ? result.message : notified && !notified.ok ? notified.message : null,
   };
   await c.env.DB.prepare(
     'UPDATE invites SET email_status = ?, email_sent_at = ?, email_error = ? WHERE id = ? AND project_id = ?',
@@ -143,6 +148,21 @@ async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow>
     .run();
   if (result.status === 'failed') throw inviteEmailFailed(invite, result);
   return recorded;
+}
+
+/** The invite notification of an existing account, through the dashboard's transactional mail. */
+async function notifyExistingAccount(c: ApiContext, invite: InviteRow) {
+  const project = await c.env.DB.prepare('SELECT name FROM projects WHERE id = ?')
+    .bind(invite.project_id)
+    .first<{ name: string }>();
+  const inviter = (c.principal.kind === 'user' && c.principal.email) || 'A teammate';
+  const mail = inviteNotification({
+    projectName: project?.name ?? 'a project',
+    role: invite.role,
+    inviter,
+    link: `${c.url.origin}/auth/login?redirectTo=${encodeURIComponent(`/${invite.project_id}`)}`,
+  });
+  return sendTransactional(c.env, { to: invite.email, ...mail });
 }
 
 function inviteEmailFailed(invite: InviteRow, r: Extract<InviteEmailResult, { status: 'failed' }>): ApiError {
