@@ -20,17 +20,20 @@ interface Outcome {
 
 /** What happened to one invite, in the words the toast uses (docs/api.md "Invites and their email"). */
 function inviteOutcome(email: string, m: Member): Outcome {
-  if (m.emailStatus !== 'existing_account') return { email, kind: 'sent', message: `Invite emailed to ${email}` };
+  if (m.emailStatus !== 'existing_account') return { email, kind: 'sent', message: 'invite emailed' };
   return {
     email,
     kind: 'existing_account',
     // Sent now: the row's send time is this invite's (a renewal keeps an older one otherwise).
     message:
       m.emailSentAt && m.emailSentAt === m.createdAt
-        ? `${email} already has an account: we emailed them a link to sign in and join`
-        : `${email} already has an account: no email went out; they join when they next sign in within 24 h`,
+        ? 'already has an account: we emailed them a link to sign in and join'
+        : 'already has an account: no email went out; they join when they next sign in within 24 h',
   };
 }
+
+/** One invite, as the toast says it. */
+const single = (o: Outcome) => (o.kind === 'sent' ? `Invite emailed to ${o.email}` : `${o.email} ${o.message}`);
 
 /** Several invites: how many were emailed, and how many went to existing accounts. */
 function summary(results: Outcome[]): string {
@@ -112,7 +115,7 @@ export function InviteDialog({ projectId, myRole }: { projectId: string; myRole:
         many ? `${notSent.length} of ${results.length} invites not sent` : `Not invited: ${notSent[0]!.message}`,
         { id: toastId },
       );
-    else toast.success(many ? summary(results) : `${results[0]!.message}`, { id: toastId });
+    else toast.success(many ? summary(results) : single(results[0]!), { id: toastId });
     setBusy(false);
     // What failed stays typed for another try; the rest is done.
     setText(notSent.map((r) => r.email).join('\n'));
