@@ -89,3 +89,19 @@ interface Env {
   /** DNS-over-HTTPS JSON endpoint the read calls resolve RPC hosts with (default Cloudflare's public resolver). */
   RPC_DNS_URL?: string;
 }
+
+// Appended for the dashboard's own mail (see docs/api.md "Transactional mail").
+interface Env {
+  /** SMTP server of the dashboard's own mail (invites); unset: none is sent. */
+  MAIL_SMTP_HOST?: string;
+  /** Its port (default by TLS mode: 587, 465 implicit, 25 none). */
+  MAIL_SMTP_PORT?: string;
+  /** `starttls` (default), `implicit` or `none` (AUTH without TLS only to the local loopback inbox). */
+  MAIL_SMTP_TLS?: string;
+  MAIL_SMTP_USER?: string;
+  /** A secret. */
+  MAIL_SMTP_PASSWORD?: string;
+  /** Sender address (required with MAIL_SMTP_HOST) and display name. */
+  MAIL_FROM?: string;
+  MAIL_FROM_NAME?: string;
+}

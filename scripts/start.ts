@@ -17,7 +17,7 @@ import path from 'node:path';
 import { takenPortMessage } from './lib/ports.ts';
 import { killTree } from './lib/supervise.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
-import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
+import { LOCAL_SMTP, localTransactionalMail } from '../dev/smtp-inbox/config.ts';
 import { LOCAL_PAYMENTS, paymentBindings } from '../dev/payment-provider/config.ts';
 import { LOCAL_RPC_PORT } from './seed/local-rpc.ts';
 
@@ -120,6 +120,8 @@ const pages = await startSupervisedPagesServer({
     ...paymentBindings(`http://127.0.0.1:${paymentsPort}`),
     // Local only: contract read calls may go to the local JSON-RPC server (dev/rpc-server) on this machine.
     RPC_ALLOW_LOOPBACK: 'true',
+    // The dashboard's own mail (invites) goes to the local SMTP inbox (docs/api.md "Transactional mail").
+    ...localTransactionalMail(smtpPort),
   },
   giveUp: (error) => {
     console.error(`npm start: the Pages server stopped answering and did not come back (${error.message}). Stopping.`);

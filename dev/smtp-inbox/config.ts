@@ -13,3 +13,20 @@ export const LOCAL_SMTP = {
   from: 'no-reply@demo-game.test',
   fromName: 'Demo Game',
 } as const;
+
+/**
+ * The dashboard's transactional mail settings (functions/_lib/mail/transactional.ts) for the local inbox on
+ * `smtpPort`: `npm start` and the test stacks bind them. Plain SMTP with AUTH is allowed only because it is loopback
+ * (with SMTP_ALLOW_LOOPBACK=true); a deployment sets its own server with TLS.
+ */
+export function localTransactionalMail(smtpPort: number): Record<string, string> {
+  return {
+    MAIL_SMTP_HOST: '127.0.0.1',
+    MAIL_SMTP_PORT: String(smtpPort),
+    MAIL_SMTP_TLS: 'none',
+    MAIL_SMTP_USER: LOCAL_SMTP.user,
+    MAIL_SMTP_PASSWORD: LOCAL_SMTP.password,
+    MAIL_FROM: 'dashboard@dashboard.test',
+    MAIL_FROM_NAME: 'Dashboard',
+  };
+}

@@ -3,6 +3,7 @@ import type { Server } from 'node:net';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { loopbackHost } from '../auth-emulator/gotrue-http.ts';
 import { inboxPage, messagePage } from './page.ts';
 
 /** One message the local SMTP server accepted, as mailparser read it. */
@@ -15,6 +16,8 @@ export interface InboxMessage {
   from: string;
   to: string;
   subject: string;
+  /** The header lines as received (folded lines kept), so tests can see how values were encoded. */
+  headerLines: string[];
   html: string | null;
   text: string | null;
   receivedAt: string;
@@ -84,6 +87,7 @@ export async function createSmtpInbox(o: SmtpInboxOptions) {
             from: addressText(mail.from),
             to: addressText(mail.to),
             subject: mail.subject ?? '',
+            headerLines: mail.headerLines.map((h) => h.line),
             html: typeof mail.html === 'string' ? mail.html : null,
             text: mail.text ?? null,
             receivedAt: new Date().toISOString(),
@@ -115,6 +119,9 @@ export async function createSmtpInbox(o: SmtpInboxOptions) {
       });
       res.end(body);
     };
+    // Mails hold sign-in links: a DNS-rebinding page reaches this socket under its own name, so only a loopback
+    // `Host` with the inbox's own port is answered (the auth emulator's inbox rule).
+    if (!loopbackHost(req, webPort)) return send(403, 'text/plain', 'Forbidden: open the inbox at 127.0.0.1');
     if (url.pathname === '/api/messages' && req.method === 'GET')
       return send(200, 'application/json', JSON.stringify({ messages: list(url.searchParams.get('to')) }));
     if (url.pathname === '/api/messages' && req.method === 'DELETE') {
@@ -130,6 +137,7 @@ export async function createSmtpInbox(o: SmtpInboxOptions) {
     return send(404, 'text/plain', 'Not found');
   });
   await listen(web, o.webPort);
+  // Read by the Host check above, which runs only once the server listens.
   const webPort = portOf(web);
 
   return {

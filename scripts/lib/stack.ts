@@ -11,7 +11,7 @@ import { startCaptureServer } from '../../dev/capture-server.ts';
 import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../dev/auth-emulator/config.ts';
 import { createSmtpInbox } from '../../dev/smtp-inbox/server.ts';
-import { LOCAL_SMTP } from '../../dev/smtp-inbox/config.ts';
+import { LOCAL_SMTP, localTransactionalMail } from '../../dev/smtp-inbox/config.ts';
 import { createPaymentProvider } from '../../dev/payment-provider/server.ts';
 import { LOCAL_PAYMENTS, paymentBindings } from '../../dev/payment-provider/config.ts';
 import { createDohServer } from '../../dev/doh/server.ts';
@@ -94,6 +94,8 @@ export async function startStack(options: StackOptions) {
     SMTP_ALLOW_LOOPBACK: 'true',
     // Contract read calls may go to a local JSON-RPC server (dev/rpc-server; loopback; never set when deployed).
     RPC_ALLOW_LOOPBACK: 'true',
+    // The dashboard's own mail (invites) goes to the local SMTP inbox too (docs/api.md "Transactional mail").
+    ...localTransactionalMail(smtp.smtpPort),
     // Webhooks may target receivers on this machine, as with `npm start` (never set when deployed).
     WEBHOOK_ALLOW_LOOPBACK: 'true',
     // /api/v1/__dispatcher/… reaches the webhook dispatcher (its cron; test hooks): local stacks only.

@@ -28,8 +28,14 @@ export async function pointSmtpAtLocalInbox(
     };
     const secrets = {
       password: {
-        value: await encryptLocal(encryptionKey, LOCAL_SMTP.password, `settings:${projectId}:${mode}:smtp:password`),
+        // Bound to the host like the API's (functions/_lib/api/smtp-settings.ts smtpPasswordAad).
+        value: await encryptLocal(
+          encryptionKey,
+          LOCAL_SMTP.password,
+          `settings:${projectId}:${mode}:smtp:password:host=${data.host}`,
+        ),
         hint: `••••${LOCAL_SMTP.password.slice(-4)}`,
+        aad: 'host',
       },
     };
     const r = db

@@ -4,6 +4,8 @@
  * imports it. Variables are written `{{name}}` (spaces inside the braces allowed); docs/api.md "Authentication settings".
  */
 
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_MESSAGE } from './control-characters.ts';
+
 export const EMAIL_TEMPLATE_KINDS = ['emailVerification', 'passwordReset', 'invite', 'magicLink'] as const;
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
@@ -93,6 +95,7 @@ export function subjectError(kind: EmailTemplateKind, subject: string): string |
   if (!subject.trim()) return 'Enter a subject';
   if (subject.length > SUBJECT_MAX_LENGTH) return `At most ${SUBJECT_MAX_LENGTH} characters`;
   if (/[\r\n]/.test(subject)) return 'A subject is one line';
+  if (CONTROL_CHARACTER.test(subject)) return CONTROL_CHARACTER_MESSAGE;
   return unknownError(kind, subject);
 }
 

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_MESSAGE } from './control-characters.ts';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -46,12 +47,14 @@ const HEADER_UNSAFE = /[\r\n"<>\\]/;
 export function smtpFromNameError(name: string): string | null {
   if (name.length > SMTP_LIMITS.fromName) return `At most ${SMTP_LIMITS.fromName} characters`;
   if (HEADER_UNSAFE.test(name)) return 'Quotes, angle brackets, backslashes and line breaks are not allowed';
+  if (CONTROL_CHARACTER.test(name)) return CONTROL_CHARACTER_MESSAGE;
   return null;
 }
 
 export function smtpUserError(user: string): string | null {
   if (user.length > SMTP_LIMITS.user) return `At most ${SMTP_LIMITS.user} characters`;
   if (/[\r\n\0]/.test(user)) return 'Line breaks are not allowed';
+  if (CONTROL_CHARACTER.test(user)) return CONTROL_CHARACTER_MESSAGE;
   return null;
 }
 

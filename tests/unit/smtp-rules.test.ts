@@ -98,6 +98,7 @@ describe('the local SMTP inbox page', () => {
     from: '"<A>" <a@x.test>',
     to: 'b@y.test',
     subject: '<script>alert(1)</script>',
+    headerLines: ['Subject: <script>alert(1)</script>'],
     html: '<p onclick="x()">"hi"</p><script>alert(2)</script>',
     text: 'hi',
     receivedAt: '2026-01-01T00:00:00.000Z',

@@ -1,5 +1,6 @@
 import { connect } from 'cloudflare:sockets';
 import { LogLevel, WorkerMailer, type EmailOptions, type WorkerMailerOptions } from 'worker-mailer';
+import { encodeHeaderValue, formatMailbox } from '../mail/headers';
 
 /**
  * Sends one email over SMTP from the Function with `worker-mailer` (Cloudflare's `connect()` sockets), and turns
@@ -22,6 +23,11 @@ export interface SmtpTarget {
   tlsMode: SmtpTlsMode;
   user: string | null;
   password: string | null;
+  /**
+   * AUTH without TLS (`tlsMode: none`) is allowed only when true: the loopback SMTP of the local stack
+   * (smtp-settings.ts plainAuthAllowed). Otherwise a password goes only inside TLS.
+   */
+  plainAuth?: boolean;
 }
 
 export type SmtpFailureReason =
@@ -31,6 +37,7 @@ export type SmtpFailureReason =
   | 'auth_required'
   | 'tls_failed'
   | 'starttls_unavailable'
+  | 'tls_required'
   | 'timeout'
   | 'sender_refused'
   | 'recipient_refused'
@@ -190,12 +197,37 @@ function classify(error: unknown, stage: Stage, t: SmtpTarget, tlsStarted: boole
   };
 }
 
+type Mailbox = string | { name?: string; email: string };
+const mailbox = (u: Mailbox) => (typeof u === 'string' ? formatMailbox(u) : formatMailbox(u.email, u.name));
+
+/** From, To and Subject written here, RFC 2047-encoded (worker-mailer leaves ASCII line breaks in them as they are). */
+function withEncodedHeaders(email: EmailOptions): EmailOptions {
+  const to = (Array.isArray(email.to) ? email.to : [email.to]) as Mailbox[];
+  return {
+    ...email,
+    headers: {
+      ...email.headers,
+      From: mailbox(email.from as Mailbox),
+      To: to.map(mailbox).join(', '),
+      Subject: encodeHeaderValue(email.subject),
+    },
+  };
+}
+
 export async function sendSmtp(
   t: SmtpTarget,
   email: EmailOptions,
   o: { timeoutMs?: number } = {},
 ): Promise<SmtpSendResult> {
   const timeoutMs = o.timeoutMs ?? SMTP_SEND_TIMEOUT_MS;
+  // Checked before connecting: the password never leaves in clear text.
+  if (t.tlsMode === 'none' && t.user && !t.plainAuth)
+    return {
+      ok: false,
+      reason: 'tls_required',
+      field: 'tlsMode',
+      message: `The password is sent only over TLS: choose STARTTLS (usually port 587) or implicit TLS (usually port 465) for ${t.host}`,
+    };
   const options: WorkerMailerOptions = {
     host: t.host,
     port: t.port,
@@ -266,7 +298,7 @@ export async function sendSmtp(
   const session = (async () => {
     await m.initializeSmtpSession();
     void m.start().catch(() => undefined);
-    await m.send(email);
+    await m.send(withEncodedHeaders(email));
   })();
   session.catch(() => undefined);
   try {

@@ -17,7 +17,7 @@ import {
   type FieldErrors,
   type SettingsAnswer,
 } from '../security/settings-form';
-import { isDirty, toBody, toDraft, validate, withTlsMode, type SmtpSettings } from './model';
+import { isDirty, serverChanged, toBody, toDraft, validate, withTlsMode, type SmtpSettings } from './model';
 import { TestSend } from './test-send';
 
 function CustomSmtpForm({
@@ -44,7 +44,7 @@ function CustomSmtpForm({
   const set = (patch: Partial<typeof d>) => setDraft({ ...d, ...patch });
 
   async function submit() {
-    const local = validate(d);
+    const local = validate(d, stored);
     setErrors(local);
     if (Object.keys(local).length) return focusFirstInvalid(form.current);
     setBusy(true);
@@ -140,7 +140,7 @@ function CustomSmtpForm({
             {!errors.tlsMode && (
               <p id="smtp-tls-hint" className="text-xs text-muted-foreground">
                 {d.tlsMode === 'none'
-                  ? 'Without TLS the password and the emails travel unencrypted: use it only on a trusted network.'
+                  ? 'Without TLS the emails travel unencrypted and no password is sent: a server that needs one needs TLS.'
                   : "The server's certificate must be issued by a public authority."}
               </p>
             )}
@@ -159,7 +159,7 @@ function CustomSmtpForm({
             <SecretField
               key={formKey}
               label="Password"
-              hint={stored.passwordHint}
+              hint={serverChanged(d, stored) ? null : stored.passwordHint}
               value={d.password}
               error={errors.password}
               editable={canEdit}

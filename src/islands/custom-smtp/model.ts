@@ -66,8 +66,20 @@ export function toBody(d: SmtpDraft): Record<string, unknown> {
 export const isDirty = (d: SmtpDraft, s: SmtpSettings) =>
   JSON.stringify({ ...toDraft(s), password: '' }) !== JSON.stringify(d);
 
+/**
+ * Whether the draft names another server than the saved one (host, port, user or TLS mode): the API then forgets the
+ * saved password, which is never sent to another server, so the form asks for it again.
+ */
+export const serverChanged = (d: SmtpDraft, s: SmtpSettings) =>
+  d.host.trim() !== (s.host ?? '') ||
+  d.port.trim() !== String(s.port) ||
+  d.user.trim() !== (s.user ?? '') ||
+  d.tlsMode !== s.tlsMode;
+
+export const PASSWORD_AGAIN = 'Enter the password again: the saved one is never sent to another server';
+
 /** The rules of src/shared/smtp-rules.ts, before sending (the API answers with the same messages). */
-export function validate(d: SmtpDraft): FieldErrors {
+export function validate(d: SmtpDraft, saved?: SmtpSettings): FieldErrors {
   const errors: FieldErrors = {};
   const host = d.host.trim();
   const hostError = host ? smtpHostError(host) : null;
@@ -76,6 +88,7 @@ export function validate(d: SmtpDraft): FieldErrors {
   if (!/^\d+$/.test(d.port.trim()) || port < 1 || port > 65_535) errors.port = SMTP_PORT_MESSAGE;
   const userError = smtpUserError(d.user);
   if (userError) errors.user = userError;
+  if (saved?.passwordHint && d.user.trim() && !d.password && serverChanged(d, saved)) errors.password = PASSWORD_AGAIN;
   if (d.password && d.password.length < SECRET_MIN_LENGTH.smtpPassword)
     errors.password = `Must be at least ${SECRET_MIN_LENGTH.smtpPassword} characters`;
   if (d.from.trim() && !looksLikeEmail(d.from.trim()))

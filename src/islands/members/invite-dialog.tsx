@@ -18,6 +18,37 @@ interface Outcome {
   message: string;
 }
 
+/** What happened to one invite, in the words the toast uses (docs/api.md "Invites and their email"). */
+function inviteOutcome(email: string, m: Member): Outcome {
+  if (m.emailStatus !== 'existing_account') return { email, kind: 'sent', message: 'invite emailed' };
+  return {
+    email,
+    kind: 'existing_account',
+    // Sent now: the row's send time is this invite's (a renewal keeps an older one otherwise).
+    message:
+      m.emailSentAt && m.emailSentAt === m.createdAt
+        ? 'already has an account: we emailed them a link to sign in and join'
+        : 'already has an account: no email went out; they join when they next sign in within 24 h',
+  };
+}
+
+/** One invite, as the toast says it. */
+const single = (o: Outcome) => (o.kind === 'sent' ? `Invite emailed to ${o.email}` : `${o.email} ${o.message}`);
+
+/** Several invites: how many were emailed, and how many went to existing accounts. */
+function summary(results: Outcome[]): string {
+  const existing = results.filter((r) => r.kind === 'existing_account').length;
+  const emailed = results.length - existing;
+  return [
+    emailed ? `${emailed} invite${emailed === 1 ? '' : 's'} emailed` : null,
+    existing
+      ? `${existing} already ha${existing === 1 ? 's an account' : 've accounts'} (told by email or at next sign-in)`
+      : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 /** The addresses typed (separated by commas, spaces or lines), lower case, each once. */
 export function parseAddresses(text: string): string[] {
   return [
@@ -68,16 +99,7 @@ export function InviteDialog({ projectId, myRole }: { projectId: string; myRole:
           method: 'POST',
           body: { email, role },
         });
-        results.push(
-          m.emailStatus === 'existing_account'
-            ? {
-                email,
-                kind: 'existing_account',
-                message:
-                  'already has an account, so no email was sent (Supabase does not invite existing accounts). The project appears in their list the next time they open the dashboard within 24 h: let them know.',
-              }
-            : { email, kind: 'sent', message: 'invite sent' },
-        );
+        results.push(inviteOutcome(email, m));
       } catch (e) {
         const message =
           e instanceof ApiRequestError
@@ -88,13 +110,12 @@ export function InviteDialog({ projectId, myRole }: { projectId: string; myRole:
     }
     invalidatePaths(`/projects/${projectId}/members`, `/projects/${projectId}/audit-log`);
     const notSent = results.filter((r) => r.kind === 'failed');
-    const done = results.length - notSent.length;
     if (notSent.length)
       toast.error(
         many ? `${notSent.length} of ${results.length} invites not sent` : `Not invited: ${notSent[0]!.message}`,
         { id: toastId },
       );
-    else toast.success(many ? `${done} invites sent` : `Invite sent to ${addresses[0]}`, { id: toastId });
+    else toast.success(many ? summary(results) : single(results[0]!), { id: toastId });
     setBusy(false);
     // What failed stays typed for another try; the rest is done.
     setText(notSent.map((r) => r.email).join('\n'));

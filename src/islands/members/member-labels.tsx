@@ -73,7 +73,7 @@ export function InviteEmail({ member }: { member: Member }) {
       return <Badge tone="success">Sent</Badge>;
     case 'existing_account':
       return (
-        <span title="They already have an account: Supabase sends no invite email. The project is theirs when they next open the dashboard.">
+        <span title="They already have an account: we email them a sign-in link, and the project is theirs when they next sign in.">
           <Badge tone="info">Has an account</Badge>
         </span>
       );

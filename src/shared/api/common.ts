@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { MODES, type Mode } from '../routes.ts';
+import { CONTROL_CHARACTER_MESSAGE, NO_CONTROL_CHARACTERS } from '../control-characters.ts';
 
 /** The two universes of data and keys in a project: one list, the page routes' (src/shared/routes.ts). */
 export { MODES, type Mode };
@@ -60,8 +61,11 @@ export const shownOnceSecret = <T extends z.ZodType>(secret: T) =>
       'Shown once: the secret of this create. Null when the answer replays an earlier request with the same Idempotency-Key (the replay never holds the secret).',
   });
 
-/** Short free text such as a name. */
-export const nameField = z.string().trim().min(1).max(100);
+/** Text without control characters (checked before trimming, so a trailing `\r\n` is refused, not dropped). */
+export const plainText = () => z.string().regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE);
+
+/** Short free text such as a name: one line, no control characters (src/shared/control-characters.ts). */
+export const nameField = plainText().trim().min(1).max(100);
 
 /** Chain id (EIP-155 for EVM chains). */
 export const chainIdField = z

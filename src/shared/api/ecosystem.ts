@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common.ts';
 import {
   ECOSYSTEM_MESSAGES,
   ECOSYSTEM_THEME_DEFAULTS,
@@ -18,7 +19,7 @@ const color = z.string().refine(isHexColor, ECOSYSTEM_MESSAGES.color);
 
 /** The ecosystem settings of a project and mode (`GET`/`PATCH …/{mode}/ecosystem`, docs/api.md "Ecosystem"). */
 export const ecosystemSettingsSchema = z.strictObject({
-  name: z.string().trim().max(100).nullable(),
+  name: plainText().trim().max(100).nullable(),
   customDomain: hostname.nullable(),
   logoUrl: httpsUrl.nullable(),
   theme: z.strictObject({

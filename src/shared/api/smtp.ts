@@ -13,6 +13,7 @@ export const SMTP_TEST_REASONS = [
   'auth_required',
   'tls_failed',
   'starttls_unavailable',
+  'tls_required',
   'timeout',
   'sender_refused',
   'recipient_refused',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp, versionField } from './common.ts';
+import { nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
 import { LINKED_PROVIDERS } from './collections.ts';
 export { LINKED_PROVIDERS, userListSpec } from './collections.ts';
@@ -40,14 +40,14 @@ export type User = z.infer<typeof userSchema>;
 /** Users created through the API have no login identity: they are "unauthenticated users". */
 export const userCreateSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(100).optional(),
+    name: nameField.optional(),
     description: z.string().max(500).optional(),
     metadata: metadata.optional(),
   })
   .meta({ id: 'UserCreate' });
 export const userUpdateSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(100).nullable().optional(),
+    name: nameField.nullable().optional(),
     description: z.string().max(500).nullable().optional(),
     metadata: metadata.optional(),
     version: versionField,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chainIdField, nameField, shownOnceSecret, timestamp, versionField } from './common.ts';
+import { chainIdField, nameField, plainText, shownOnceSecret, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
 import { WEBHOOK_TOPICS, EVENT_TYPES, WEBHOOK_DISABLED_REASONS, DELIVERY_STATUSES } from './collections.ts';
 export {
@@ -59,7 +59,7 @@ export const webhookCreatedSchema = webhookSchema
 export const webhookCreateSchema = z
   .strictObject({
     url: httpsUrl,
-    description: z.string().max(500).optional(),
+    description: plainText().max(500).optional(),
     topics: z.array(z.enum(WEBHOOK_TOPICS)).min(1).max(WEBHOOK_TOPICS.length),
     enabled: z.boolean().default(true),
   })
@@ -67,7 +67,7 @@ export const webhookCreateSchema = z
 export const webhookUpdateSchema = z
   .strictObject({
     url: httpsUrl.optional(),
-    description: z.string().max(500).nullable().optional(),
+    description: plainText().max(500).nullable().optional(),
     topics: z.array(z.enum(WEBHOOK_TOPICS)).min(1).optional(),
     enabled: z.boolean().optional(),
     version: versionField,

@@ -81,7 +81,7 @@ test('members: invite by email in the UI; the emulator inbox link sets a passwor
   await expect(form.getByText('not-an-address: Invalid email address')).toBeVisible();
   await expect(form.getByLabel('Email addresses')).toHaveValue('not-an-address');
   await expect(form.getByLabel('Email addresses')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByRole('list', { name: 'Invites sent' })).toContainText(`${email} invite sent`);
+  await expect(form.getByRole('list', { name: 'Invites sent' })).toContainText(`${email} invite emailed`);
   await expect(page.getByText('1 of 2 invites not sent')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(row(page, email)).toContainText('Pending');

@@ -29,7 +29,7 @@ interface FakeUser {
 }
 
 /** How the fake `POST /auth/v1/invite` answers for an address (set through `POST /__auth/invite-behaviour`). */
-type InviteBehaviour = 'ok' | 'down' | 'exists' | 'rate_limited' | 'refused_address';
+type InviteBehaviour = 'ok' | 'slow' | 'down' | 'exists' | 'rate_limited' | 'refused_address';
 
 /**
  * GoTrue's `GET /auth/v1/user` as the data API uses it (also under `/rotating`): the caller's access token is verified
@@ -105,6 +105,11 @@ function fakeAuthServer(publicKeys: object[], serviceRoleKey: string) {
         return send(res, 429, { code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' });
       case 'refused_address':
         return send(res, 400, { code: 'email_address_not_authorized', message: 'Email address not authorized' });
+      case 'slow':
+        // Sent, after 300 ms: concurrent invites of the address all reach the database while this one is sending.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        invitesSent.push({ email, data: body.data });
+        return send(res, 200, { id: crypto.randomUUID(), email, invited_at: new Date().toISOString() });
       default:
         invitesSent.push({ email, data: body.data });
         return send(res, 200, { id: crypto.randomUUID(), email, invited_at: new Date().toISOString() });

@@ -16,6 +16,8 @@ const good: SmtpTarget = {
   tlsMode: 'none',
   user: LOCAL_SMTP.user,
   password: LOCAL_SMTP.password,
+  // The loopback SMTP of the local stack: the one server AUTH may reach without TLS.
+  plainAuth: true,
 };
 
 async function received(to: string) {

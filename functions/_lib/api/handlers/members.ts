@@ -12,6 +12,8 @@ import { auditStmt } from '../../db/audit';
 import { whereClause, type TableDef } from '../../db/core';
 import { ownerCount, type MemberRow } from '../../db/projects';
 import { sendInviteEmail, type InviteEmailResult } from '../auth-admin';
+import { sendTransactional } from '../../mail/transactional';
+import { inviteNotification } from '../../mail/invite-notification';
 import { defineRoute, type ApiContext, type ApiRoute } from '../context';
 import { ApiError, forbidden, iso, isoStrict, json, notFound } from '../request-response';
 import { canManageRole } from '../rbac';
@@ -130,11 +132,14 @@ async function listMembers(c: ApiContext, q: ListQuery) {
  */
 async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow> {
   const result = await sendInviteEmail(c.env, invite.email, c.access!.projectId);
+  // Supabase sends nothing to an existing account: the dashboard's own mail tells them, with a link that signs them
+  // in and accepts (docs/api.md "Invites and their email").
+  const notified = result.status === 'existing_account' ? await notifyExistingAccount(c, invite) : null;
   const recorded: InviteRow = {
     ...invite,
     email_status: result.status,
-    email_sent_at: result.status === 'sent' ? c.now : invite.email_sent_at,
-    email_error: result.status === 'failed' ? result.message : null,
+    email_sent_at: result.status === 'sent' || notified?.ok ? c.now : invite.email_sent_at,
+    email_error: result.status === 'failed' ? result.message : notified && !notified.ok ? notified.message : null,
   };
   await c.env.DB.prepare(
     'UPDATE invites SET email_status = ?, email_sent_at = ?, email_error = ? WHERE id = ? AND project_id = ?',
@@ -143,6 +148,21 @@ async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow>
     .run();
   if (result.status === 'failed') throw inviteEmailFailed(invite, result);
   return recorded;
+}
+
+/** The invite notification of an existing account, through the dashboard's transactional mail. */
+async function notifyExistingAccount(c: ApiContext, invite: InviteRow) {
+  const project = await c.env.DB.prepare('SELECT name FROM projects WHERE id = ?')
+    .bind(invite.project_id)
+    .first<{ name: string }>();
+  const inviter = (c.principal.kind === 'user' && c.principal.email) || 'A teammate';
+  const mail = inviteNotification({
+    projectName: project?.name ?? 'a project',
+    role: invite.role,
+    inviter,
+    link: `${c.url.origin}/auth/login?redirectTo=${encodeURIComponent(`/${invite.project_id}`)}`,
+  });
+  return sendTransactional(c.env, { to: invite.email, ...mail });
 }
 
 function inviteEmailFailed(invite: InviteRow, r: Extract<InviteEmailResult, { status: 'failed' }>): ApiError {
@@ -158,6 +178,33 @@ function inviteEmailFailed(invite: InviteRow, r: Extract<InviteEmailResult, { st
   });
   if (r.retryAfterSeconds) err.headers = { 'Retry-After': String(r.retryAfterSeconds) };
   return err;
+}
+
+/** How long an invite's email counts as being sent (`unsent` and younger): a renewal then waits for it. */
+const IN_FLIGHT_MS = 60_000;
+
+/**
+ * The `member.invited` audit entry, written only when the invite statement just before it in the batch changed its
+ * row, and naming the id stored for the address (a renewal keeps the first invite's id).
+ */
+function inviteAudit(c: ApiContext, email: string, role: Role): D1PreparedStatement {
+  const e = auditFor(c, 'member.invited', 'invites', null, { email, role });
+  return c.env.DB.prepare(
+    `INSERT INTO audit_log (id, project_id, mode, actor_type, actor_id, action, target_type, target_id, details, created_at)
+     SELECT ?, ?, ?, ?, ?, ?, ?, id, ?, ? FROM invites WHERE project_id = ? AND email = ? AND changes() = 1`,
+  ).bind(
+    newId('aud'),
+    e.projectId,
+    e.mode,
+    e.actor.type,
+    e.actor.id,
+    e.action,
+    e.targetType,
+    JSON.stringify(e.details),
+    e.now,
+    e.projectId,
+    email,
+  );
 }
 
 async function mustInvite(c: ApiContext, inviteId: string): Promise<InviteRow> {
@@ -235,24 +282,54 @@ export const memberRoutes: ApiRoute[] = [
       const replay = await checkIdempotencyKey(c, body);
       if (replay) return replay;
       const db = c.env.DB;
-      // Re-inviting renews the pending invite, which keeps its id: answer and audit that one.
+      const projectId = c.access!.projectId;
+      // Re-inviting renews the pending invite, which keeps its id: the role rule of resend applies to it too (an admin
+      // cannot turn an owner's invite into a viewer's).
       const pending = await db
-        .prepare('SELECT id FROM invites WHERE project_id = ? AND email = ?')
-        .bind(c.access!.projectId, email)
-        .first<{ id: string }>();
-      const id = pending?.id ?? newId('inv');
-      // First the invite, as not sent (with its audit entry); then the email; then what became of it.
+        .prepare('SELECT role FROM invites WHERE project_id = ? AND email = ?')
+        .bind(projectId, email)
+        .first<{ role: Role }>();
+      if (pending && !canManageRole(c.access!.role, pending.role))
+        throw forbidden('Only owners can change or renew an invite to an owner');
+      // One invite per address (unique index on project and email). The insert (or renewal) claims the email: a
+      // renewal whose email is still being sent by another request (`unsent`, less than a minute old) changes nothing,
+      // so concurrent invites of one address send one email. The audit entry names the id the statement returned.
+      const ownerRule = canManageRole(c.access!.role, 'owner') ? 1 : 0;
       const [res] = await db.batch([
         db
           .prepare(
             `INSERT INTO invites (id, project_id, email, role, invited_by, created_at, expires_at, email_status) VALUES (?, ?, ?, ?, ?, ?, ?, 'unsent')
              ON CONFLICT (project_id, email) DO UPDATE SET role = excluded.role, invited_by = excluded.invited_by, created_at = excluded.created_at,
-               expires_at = excluded.expires_at, email_status = 'unsent', email_error = NULL RETURNING *`,
+               expires_at = excluded.expires_at, email_status = 'unsent', email_error = NULL
+             WHERE (invites.email_status != 'unsent' OR invites.created_at < ?) AND (invites.role != 'owner' OR ? = 1)
+             RETURNING *`,
           )
-          .bind(id, c.access!.projectId, email, body.role, c.actor.id, c.now, c.now + INVITE_TTL_MS),
-        auditStmt(db, auditFor(c, 'member.invited', 'invites', id, { email, role: body.role })),
+          .bind(
+            newId('inv'),
+            projectId,
+            email,
+            body.role,
+            c.actor.id,
+            c.now,
+            c.now + INVITE_TTL_MS,
+            c.now - IN_FLIGHT_MS,
+            ownerRule,
+          ),
+        inviteAudit(c, email, body.role),
       ]);
-      const invite = await emailInvite(c, res!.results[0] as InviteRow);
+      const claimed = res!.results[0] as InviteRow | undefined;
+      if (!claimed) {
+        // Another request is sending this address its invite right now: answer that invite, send nothing more.
+        const current = await db
+          .prepare('SELECT * FROM invites WHERE project_id = ? AND email = ?')
+          .bind(projectId, email)
+          .first<InviteRow>();
+        if (!current) throw new ApiError('conflict', 'The invite was changed at the same time: try again');
+        if (!canManageRole(c.access!.role, current.role))
+          throw forbidden('Only owners can change or renew an invite to an owner');
+        return json(inviteToApi(current, c.now), 201);
+      }
+      const invite = await emailInvite(c, claimed);
       const answer = inviteToApi(invite, c.now);
       await rememberAnswer(c, c.access!.projectId, body, 201, answer);
       return json(answer, 201);
@@ -299,9 +376,14 @@ export const memberRoutes: ApiRoute[] = [
     summary: 'Cancel an invite',
     status: 204,
     handler: async (c) => {
+      const current = await mustInvite(c, c.params.inviteId);
+      if (!canManageRole(c.access!.role, current.role)) throw forbidden('Only owners can revoke invites to owners');
       const db = c.env.DB;
+      // The role is checked again in the DELETE, so a concurrent renewal as owner cannot slip through.
       const [res] = await db.batch([
-        db.prepare('DELETE FROM invites WHERE id = ? AND project_id = ?').bind(c.params.inviteId, c.access!.projectId),
+        db
+          .prepare(`DELETE FROM invites WHERE id = ? AND project_id = ? AND (role != 'owner' OR ? = 1)`)
+          .bind(current.id, c.access!.projectId, canManageRole(c.access!.role, 'owner') ? 1 : 0),
         auditStmt(db, auditFor(c, 'member.invite_canceled', 'invites', c.params.inviteId), true),
       ]);
       if (!res!.meta.changes) throw notFound('Invite');

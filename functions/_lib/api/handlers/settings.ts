@@ -27,7 +27,7 @@ import { ApiError, isoStrict, json, notFound, zodDetails } from '../request-resp
 import { auditFor, commitCreate } from '../write-commits';
 import { getRoute, listRoute, updateRoute } from '../route-builders';
 import { customDomainPatch } from '../ecosystem-domain';
-import { checkSmtpHost, legacySmtp } from '../smtp-settings';
+import { checkSmtpHost, legacySmtp, nextSmtpPassword, type StoredSmtpSecret } from '../smtp-settings';
 
 type Obj = Record<string, unknown>;
 
@@ -156,6 +156,21 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
             : [];
         if (kind === 'smtp') await checkSmtpHost(c, data.host);
         const s = scopeOf(c);
+        if (kind === 'smtp') {
+          // The password stays with the server it was entered for (smtp-settings.ts): sealed bound to the host,
+          // forgotten when host, port, user or TLS mode change without a new one.
+          const password = await nextSmtpPassword(c.env, {
+            projectId: s.projectId,
+            mode: s.mode,
+            before: stored(kind, row),
+            after: data,
+            newPassword: typeof data.password === 'string' ? data.password : undefined,
+            stored: secrets.password as StoredSmtpSecret | undefined,
+          });
+          if (password) secrets.password = password;
+          else delete secrets.password;
+          delete data.password;
+        }
         for (const path of SETTINGS_SECRETS[kind]) {
           const p = path.split('.');
           const value = getPath(data, p);

@@ -6,9 +6,14 @@ import { parseJson, type Row } from '../../db/core';
 import { resolveSmtpHost } from '../../net/smtp-host';
 import { sendSmtp } from '../../net/smtp-send';
 import { defineRoute, modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
-import { decryptSecret } from '../crypto';
 import { ApiError, json, notFound } from '../request-response';
-import { legacySmtp, smtpAllowsLoopback } from '../smtp-settings';
+import {
+  legacySmtp,
+  plainAuthAllowed,
+  readSmtpPassword,
+  smtpAllowsLoopback,
+  type StoredSmtpSecret,
+} from '../smtp-settings';
 
 /**
  * "Send test email" of the Custom SMTP page (docs/api.md "Custom SMTP"): the saved settings, the verification template
@@ -138,10 +143,12 @@ export const smtpTestRoutes: ApiRoute[] = [
           message: resolved.message,
         });
 
-      const secrets = parseJson<Record<string, { value: string }>>(row.secrets, {});
-      const password = secrets.password
-        ? await decryptSecret(c.env, secrets.password.value, `settings:${s.projectId}:${s.mode}:smtp:password`)
-        : null;
+      const secrets = parseJson<Record<string, StoredSmtpSecret>>(row.secrets, {});
+      const password = await readSmtpPassword(c.env, secrets.password, s.projectId, s.mode, host);
+      if (smtp.user && !password)
+        throw new ApiError('bad_request', 'Enter the SMTP password and save before sending a test', [
+          { path: 'password', message: 'Enter the password for this server and save' },
+        ]);
       const templates = parseJson<Record<string, EmailTemplate>>((await settingsRow(c, 'email_templates')).data, {});
       const template = { ...EMAIL_TEMPLATE_DEFAULTS.emailVerification, ...templates.emailVerification };
       const project = await c.env.DB.prepare('SELECT name FROM projects WHERE id = ?')
@@ -151,7 +158,14 @@ export const smtpTestRoutes: ApiRoute[] = [
       const subject = fillTemplate(template.subject, values, false);
       const html = fillTemplate(template.body, values, true);
       const result = await sendSmtp(
-        { host, port: smtp.port, tlsMode: smtp.tlsMode, user: smtp.user, password },
+        {
+          host,
+          port: smtp.port,
+          tlsMode: smtp.tlsMode,
+          user: smtp.user,
+          password,
+          plainAuth: plainAuthAllowed(host, smtpAllowsLoopback(c.env)),
+        },
         {
           from: smtp.fromName ? { name: smtp.fromName, email: smtp.from! } : smtp.from!,
           to,
