@@ -21,7 +21,22 @@ export interface TableDef {
   countedByDay?: boolean;
   /** Condition restricting rows to the tenant (default: project_id and mode). */
   scopeSql?: (scope: Scope) => { sql: string; args: unknown[] };
+  /**
+   * Case-insensitive prefix searches (docs/api.md "Search"): field → the lower-case expressions matched (any of them),
+   * each on an index starting `(project_id, mode, expr)`; with `via`, of the tenant's rows of another table referenced
+   * by `via.column` (a wallet by its user's name or email). The value is lower-cased (ASCII, as SQLite's lower()).
+   */
+  folded?: Readonly<Record<string, { exprs: readonly string[]; via?: { column: string; table: string } }>>;
 }
+
+/** Lower-cases ASCII only, exactly as SQLite's lower() does (a JS toLowerCase would fold `É` where SQLite does not). */
+export const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** `expr` starts with `value`: a range on the expression's index (LIKE could not use it case-insensitively). */
+const prefixRange = (expr: string, value: string) => ({
+  sql: `${expr} >= ? AND ${expr} < ?`,
+  args: [value, `${value}\u{10FFFF}`],
+});
 
 const defaultScope = (s: Scope) =>
   s.mode === null
@@ -30,7 +45,20 @@ const defaultScope = (s: Scope) =>
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterSql(def: TableDef, spec: ListSpec, f: Filter): { sql: string; args: unknown[] } {
+function filterSql(def: TableDef, spec: ListSpec, scope: Scope, f: Filter): { sql: string; args: unknown[] } {
+  const folded = def.folded?.[f.field];
+  if (folded && f.op === 'prefix') {
+    const value = asciiLower(String(f.value));
+    const parts = folded.exprs.map((e) => prefixRange(e, value));
+    const any = parts.length === 1 ? parts[0]!.sql : parts.map((p) => `(${p.sql})`).join(' OR ');
+    const args = parts.flatMap((p) => p.args);
+    if (!folded.via) return { sql: parts.length === 1 ? any : `(${any})`, args };
+    const t = defaultScope(scope);
+    return {
+      sql: `${folded.via.column} IN (SELECT id FROM ${folded.via.table} WHERE ${t.sql} AND (${any}))`,
+      args: [...t.args, ...args],
+    };
+  }
   const col = def.columns[f.field];
   if (!col) throw new Error(`no column for ${f.field}`);
   const type = spec.filters[f.field]?.type;
@@ -71,7 +99,7 @@ export function whereClause(
   filters: Filter[],
 ): { sql: string; args: unknown[] } {
   const parts = [(def.scopeSql ?? defaultScope)(scope)];
-  for (const f of filters) parts.push(filterSql(def, spec, f));
+  for (const f of filters) parts.push(filterSql(def, spec, scope, f));
   return { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) };
 }
 

@@ -28,11 +28,22 @@ export const WALLETS = {
     address: 'address',
     userId: 'user_id',
   },
+  folded: {
+    address: { exprs: ['lower(address)'] },
+    user: { exprs: ['lower(name)', 'lower(email)'], via: { column: 'user_id', table: 'users' } },
+  },
 };
 
-/** The user summary every wallet list and read carries (docs/api.md "Summaries"). */
+/** The user summary wallet lists and reads carry when the caller may read users (docs/api.md "Summaries"). */
 export const WALLET_RELATIONS: readonly Relation[] = [
-  { column: 'user_id', table: 'users', fields: ['name', 'email'], as: '_user' },
+  {
+    column: 'user_id',
+    table: 'users',
+    fields: ['name', 'email'],
+    field: 'user',
+    collection: 'users',
+    csv: { userEmail: 'email' },
+  },
 ];
 
 /** API shape of a wallet row. */
