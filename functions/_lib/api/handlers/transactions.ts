@@ -28,7 +28,7 @@ export const TRANSACTIONS = {
     transactionHash: 'transaction_hash',
   },
   // Hashes are stored in lower case (transaction-status.ts), so the column itself is the folded expression.
-  folded: { transactionHash: { exprs: ['transaction_hash'] } },
+  folded: { transactionHash: { exprs: [{ expr: 'transaction_hash', index: 'transactions_hash_prefix' }] } },
 };
 
 /** Summaries transaction lists and reads carry, each when the caller may read its collection (docs/api.md "Summaries"). */

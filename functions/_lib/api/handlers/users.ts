@@ -27,7 +27,14 @@ const USERS = {
   counted: Object.keys(COUNTED_FIELDS.users),
   table: 'users',
   columns: { createdAt: 'created_at', name: 'name', email: 'email', authenticated: 'authenticated' },
-  folded: { nameOrEmail: { exprs: ['lower(name)', 'lower(email)'] } },
+  folded: {
+    nameOrEmail: {
+      exprs: [
+        { expr: 'lower(name)', index: 'users_name_lower' },
+        { expr: 'lower(email)', index: 'users_email_lower' },
+      ],
+    },
+  },
 };
 
 /** API shape of a user row. */

@@ -29,8 +29,14 @@ export const WALLETS = {
     userId: 'user_id',
   },
   folded: {
-    address: { exprs: ['lower(address)'] },
-    user: { exprs: ['lower(name)', 'lower(email)'], via: { column: 'user_id', table: 'users' } },
+    address: { exprs: [{ expr: 'lower(address)', index: 'wallets_address_lower' }] },
+    user: {
+      exprs: [
+        { expr: 'lower(name)', index: 'users_name_lower' },
+        { expr: 'lower(email)', index: 'users_email_lower' },
+      ],
+      via: { column: 'user_id', table: 'users', index: 'wallets_user' },
+    },
   },
 };
 
