@@ -147,6 +147,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     accountType: 'Smart Account',
     address: wallet.address!,
     name: 'Ada',
+    description: 'hook',
     email: 'ada',
     authenticated: true,
     deployed: true,

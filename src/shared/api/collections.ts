@@ -182,7 +182,8 @@ export const WEBHOOK_TOPICS = [
 ] as const;
 
 export const webhookListSpec: ListSpec = {
-  filters: { enabled: { type: 'bool', ops: ['eq'] } },
+  // `description`: the command palette finds a webhook by its description (a project has a few webhooks).
+  filters: { enabled: { type: 'bool', ops: ['eq'] }, description: { type: 'string', ops: ['contains'] } },
   sorts: ['createdAt'],
   defaultOrder: { field: 'createdAt', dir: 'desc' },
 };
