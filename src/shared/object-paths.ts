@@ -4,7 +4,8 @@
  */
 import { projectPath, type Mode } from './routes';
 
-export type SearchKind = 'id' | 'address' | 'txHash' | 'email' | 'name';
+/** `hex`: `0x` and fewer hex digits than an address, or between an address and a hash: part of one (a prefix). */
+export type SearchKind = 'id' | 'address' | 'txHash' | 'hex' | 'email' | 'name';
 
 export interface Recognized {
   kind: SearchKind;
@@ -16,7 +17,10 @@ export interface Recognized {
 const ID = /^([a-z]{3})_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+const HEX_PREFIX = /^0x[0-9a-fA-F]{0,63}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The start of an id with a known prefix, still being typed (`pla_0190…`). */
+const PARTIAL_ID = /^([a-z]{3})_[0-9a-f-]{0,35}$/;
 
 /** Classifies what was typed or pasted (trimmed); null for an empty string. */
 export function recognize(input: string): Recognized | null {
@@ -26,8 +30,15 @@ export function recognize(input: string): Recognized | null {
   if (id) return { kind: 'id', value, prefix: id[1] };
   if (ADDRESS.test(value)) return { kind: 'address', value };
   if (TX_HASH.test(value)) return { kind: 'txHash', value: value.toLowerCase() };
+  if (HEX_PREFIX.test(value)) return { kind: 'hex', value: value.toLowerCase() };
   if (EMAIL.test(value)) return { kind: 'email', value };
   return { kind: 'name', value };
+}
+
+/** Whether `input` is the start of an id of a known kind, not yet complete (the search waits for the rest). */
+export function isPartialId(input: string): boolean {
+  const m = PARTIAL_ID.exec(input.trim());
+  return !!m && (m[1] === 'pro' || m[1]! in OBJECT_PAGES) && recognize(input)?.kind !== 'id';
 }
 
 /** What each id prefix names, and where its page is (section path and how the id is placed). */

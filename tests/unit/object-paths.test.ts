@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { objectHref, recognize } from '../../src/shared/object-paths';
+import { isPartialId, objectHref, recognize } from '../../src/shared/object-paths';
 
 const id = (prefix: string) => `${prefix}_01900000-0000-7000-8000-000000000001`;
 
@@ -11,10 +11,24 @@ describe('what a pasted string is', () => {
     ['0x' + 'AB'.repeat(32), 'txHash'],
     ['ada@example.com', 'email'],
     ['Ada Lovelace', 'name'],
-    ['0x123', 'name'],
+    ['0x123', 'hex'],
+    ['0X', 'name'],
+    ['0xAbC', 'hex'],
+    ['0x' + 'ab'.repeat(21), 'hex'],
+    ['0x12g', 'name'],
     ['acc_not-a-uuid', 'name'],
   ])('%s is %s', (input, kind) => {
     expect(recognize(input)?.kind).toBe(kind);
+  });
+
+  it.each([
+    ['pla_0190', true],
+    ['acc_', true],
+    [id('acc'), false],
+    ['zzz_0190', false],
+    ['ada_lovelace', false],
+  ])('%s is the start of an id: %s', (input, partial) => {
+    expect(isPartialId(input)).toBe(partial);
   });
 
   it('nothing for an empty string', () => {

@@ -7,9 +7,11 @@ import { timing } from 'hono/timing';
 import { MAX_BODY_BYTES, MODES } from '../../../src/shared/api/common';
 import { methodTable, specificity } from './route-methods';
 import { listQuerySchema } from '../../../src/shared/api/list-query-schema';
+import type { ListQuery } from '../../../src/shared/api/list-params';
 import type { ApiContext, ApiEnv, ApiRoute } from './context';
 import { ApiError, errorResponse, json, notFound, readJsonText, zodDetails } from './request-response';
 import { authorize } from './access';
+import { assertFilterAccess } from './rbac';
 import { idempotencyHeaders, openApiDocument, openApiPath, routeDoc } from './openapi';
 import { INVALID_BODY_MESSAGE } from '../../../src/shared/api/error-messages';
 
@@ -153,6 +155,7 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
         now: c.var.now,
         waitUntil: (p) => c.executionCtx.waitUntil(p),
       };
+      if (r.list) assertFilterAccess(ctx.principal, r.list, (ctx.query as ListQuery).filters);
       return r.handler(ctx);
     }) as never);
   }

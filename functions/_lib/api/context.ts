@@ -82,6 +82,8 @@ export interface ApiRoute<P extends string = string, B = unknown, Q = unknown> {
   table?: TableDef;
   /** List routes of `route-builders.ts`: how a row becomes an item (the list's CSV export reuses it, csv-export.ts). */
   rows?: { item: z.ZodType; toApi: (row: Row, c: { now: number }) => unknown; relations?: readonly Relation[] };
+  /** Summaries the answer carries, each only when the caller may read its collection (the OpenAPI document says so). */
+  relations?: readonly Relation[];
   /** Media type of the answer when it is not JSON (the OpenAPI document says so). */
   produces?: 'text/csv';
   status?: number;

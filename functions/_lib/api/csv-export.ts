@@ -1,7 +1,7 @@
 import type { ListQuery } from '../../../src/shared/api/list-params';
 import { counterSql, type Row } from '../db/core';
 import { D1_MAX_BOUND_PARAMS, keysetReader } from '../db/keyset';
-import { attachRelated } from '../db/related';
+import { attachRelated, readableRelations, type Relation } from '../db/related';
 import { modeOf, scopeOf, type ApiRoute } from './context';
 import { routeCollection } from './rbac';
 import { acquireLock } from './rate-limit';
@@ -62,6 +62,27 @@ function columnsOf(item: unknown, omit: readonly string[] = []): string[] {
   return Object.keys(shape).filter((k) => !omit.includes(k));
 }
 
+/**
+ * The CSV columns for this caller: the item's fields, each summary (`user`, `account`, `policy`) as its flat columns
+ * (`userEmail`, `accountAddress`, `policyName`: the id is the item's own `userId`, …) and only when the caller may read
+ * the related collection (functions/_lib/db/related.ts, the same rule as the JSON list).
+ */
+export function csvColumns(
+  columns: readonly string[],
+  relations: readonly Relation[],
+  readable: readonly Relation[],
+): { name: string; get: (item: Record<string, unknown>) => unknown }[] {
+  return columns.flatMap((k) => {
+    const rel = relations.find((r) => r.field === k);
+    if (!rel) return [{ name: k, get: (item: Record<string, unknown>) => item[k] }];
+    if (!readable.includes(rel)) return [];
+    return Object.entries(rel.csv).map(([name, f]) => ({
+      name,
+      get: (item: Record<string, unknown>) => (item[k] as Record<string, unknown> | null | undefined)?.[f] ?? null,
+    }));
+  });
+}
+
 /** `GET {list path}.csv` for every list route named in CSV_EXPORTS. */
 export function csvExportRoutes(routes: readonly ApiRoute[]): ApiRoute[] {
   const out: ApiRoute[] = [];
@@ -81,7 +102,7 @@ export function csvExportRoutes(routes: readonly ApiRoute[]): ApiRoute[] {
 function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRoute {
   const spec = list.list!;
   const def = list.table!;
-  const { toApi, relations } = list.rows!;
+  const { toApi, relations = [] } = list.rows!;
   return {
     method: 'GET',
     path: `${list.path}.csv`,
@@ -90,6 +111,7 @@ function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRou
     collection: routeCollection(list) ?? undefined,
     tag: list.tag,
     summary: `${list.summary}: every matching row as CSV (streamed; same order and filters as the list)`,
+    ...(relations.length ? { relations } : {}),
     list: spec,
     table: def,
     produces: 'text/csv',
@@ -126,19 +148,20 @@ function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRou
                 .first<{ n: number }>()
             : null,
         ]);
+        const cols = csvColumns(columns, relations, readableRelations(c.principal, relations));
         const toLines = async (rows: Row[]) => {
-          if (relations) await attachRelated(db, scope, rows, relations);
+          if (relations.length) await attachRelated(db, scope, rows, relations, c.principal);
           let text = '';
           for (const row of rows) {
             const item = toApi(row, c) as Record<string, unknown>;
-            text += csvLine(columns.map((k) => item[k]));
+            text += csvLine(cols.map((col) => col.get(item)));
           }
           return text;
         };
         const encoder = new TextEncoder();
         const finish = () => lock.release().catch(() => {});
         // The header and the first page go out first; then each pull reads and writes one more page.
-        let head: string | null = csvLine(columns) + (first ? await toLines(first) : '');
+        let head: string | null = csvLine(cols.map((col) => col.name)) + (first ? await toLines(first) : '');
         const body = new ReadableStream<Uint8Array>({
           // One page is read ahead at most (highWaterMark 1): the result is never held whole.
           async pull(controller) {

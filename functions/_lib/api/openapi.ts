@@ -2,6 +2,7 @@ import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import { toJSONSchema } from 'zod';
 import { errorSchema } from '../../../src/shared/api/common';
+import { scopesFor } from '../../../src/shared/api/collections';
 import type { ApiRoute } from './context';
 import { LIST_LIMITS, type FilterField, type ListSpec } from '../../../src/shared/api/list-params';
 
@@ -46,6 +47,24 @@ function keyAccess(r: ApiRoute): string {
     .join(', ')}.`;
 }
 
+/** Which summaries (and their CSV columns) the answer carries only when the caller may read their collection. */
+function summaryAccess(r: ApiRoute): string {
+  if (!r.relations?.length) return '';
+  const parts = r.relations.map((rel) => {
+    const what =
+      r.produces === 'text/csv'
+        ? Object.keys(rel.csv)
+            .map((k) => `\`${k}\``)
+            .join(', ')
+        : `\`${rel.field}\``;
+    const scopes = scopesFor(rel.collection, false)
+      .map((s) => `\`${s}\``)
+      .join(', ');
+    return `${what} only when the caller may read ${rel.collection} (a secret key needs one of ${scopes}; absent otherwise)`;
+  });
+  return ` Summaries: ${parts.join('; ')}.`;
+}
+
 /** The documentation half of a route's `createRoute` config: tag, summary, minimum role and key scopes, answers. */
 export function routeDoc(r: ApiRoute): Pick<
   RouteConfig,
@@ -88,7 +107,7 @@ export function routeDoc(r: ApiRoute): Pick<
   return {
     tags: [r.tag],
     summary: r.summary,
-    description: `Minimum role: ${minRole(r.permission)}. ${keyAccess(r)}`,
+    description: `Minimum role: ${minRole(r.permission)}. ${keyAccess(r)}${summaryAccess(r)}`,
     responses,
   };
 }

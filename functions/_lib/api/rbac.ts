@@ -1,5 +1,8 @@
 import { scopesFor } from '../../../src/shared/api/api-keys';
 import type { Role } from '../../../src/shared/api/common';
+import type { Filter, ListSpec } from '../../../src/shared/api/list-params';
+import { mayReadCollection } from '../db/related';
+import type { Principal } from './auth';
 import type { ApiRoute } from './context';
 import { ApiError } from './request-response';
 
@@ -35,4 +38,21 @@ export function assertKeyScope(scopes: readonly string[], route: ApiRoute): void
     `This secret key lacks the scope for ${route.method} on ${routeCollection(route)}: it needs \`${wide}\` or \`${own}\``,
     { requiredScopes: needed },
   );
+}
+
+/**
+ * Refuses (403) a list filter that reads another collection (a wallet by its user's name or email) when the caller
+ * may not read that collection: the same rule as the summaries (functions/_lib/db/related.ts).
+ */
+export function assertFilterAccess(principal: Principal, spec: ListSpec, filters: readonly Filter[]): void {
+  for (const f of filters) {
+    const collection = spec.filters[f.field]?.collection;
+    if (!collection || mayReadCollection(principal, collection)) continue;
+    const needed = scopesFor(collection, false);
+    throw new ApiError(
+      'forbidden',
+      `This secret key lacks the scope to filter by \`${f.field}\`, which reads ${collection}: it needs \`${needed[0]}\` or \`${needed[2]}\``,
+      { requiredScopes: needed, param: 'filters' },
+    );
+  }
 }

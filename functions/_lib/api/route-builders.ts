@@ -45,11 +45,12 @@ export function listRoute(o: {
     list: o.spec,
     table: o.def,
     rows: { item: o.item, toApi: o.toApi, relations: o.relations },
+    relations: o.relations,
     response: listOf(o.item),
     handler: async (c) => {
       const q = c.query;
       const { rows, total } = await listRows(c.env.DB, o.def, o.spec, scopeOf(c), q);
-      if (o.relations) await attachRelated(c.env.DB, scopeOf(c), rows, o.relations);
+      if (o.relations) await attachRelated(c.env.DB, scopeOf(c), rows, o.relations, c.principal);
       if (o.attach) await o.attach(c, rows);
       return json({ data: rows.map((r) => o.toApi(r, c)), page: q.page, limit: q.limit, total });
     },
@@ -86,9 +87,10 @@ export function getRoute(o: {
     tag: o.tag,
     summary: o.summary,
     response: o.item,
+    relations: o.relations,
     handler: async (c) => {
       const row = await mustGet(c, o.table, idOf(c), o.what);
-      if (o.relations) await attachRelated(c.env.DB, scopeOf(c), [row], o.relations);
+      if (o.relations) await attachRelated(c.env.DB, scopeOf(c), [row], o.relations, c.principal);
       return json(await o.toApi(row, c));
     },
   });

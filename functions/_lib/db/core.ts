@@ -21,7 +21,29 @@ export interface TableDef {
   countedByDay?: boolean;
   /** Condition restricting rows to the tenant (default: project_id and mode). */
   scopeSql?: (scope: Scope) => { sql: string; args: unknown[] };
+  /**
+   * Case-insensitive prefix searches (docs/api.md "Search"): field → the lower-case expressions matched (any of them),
+   * each with its index starting `(project_id, mode, expr)`; with `via`, of the tenant's rows of another table
+   * referenced by `via.column` (a wallet by its user's name or email), read through `via.index`. The value is
+   * lower-cased (ASCII, as SQLite's lower()). Several expressions or a `via` name their indexes (`INDEXED BY`), so the
+   * plan does not depend on the statistics the database has: a range per index, then the page's rows by rowid.
+   */
+  folded?: Readonly<Record<string, FoldedSearch>>;
 }
+
+export interface FoldedSearch {
+  exprs: readonly { expr: string; index: string }[];
+  via?: { column: string; table: string; index: string };
+}
+
+/** Lower-cases ASCII only, exactly as SQLite's lower() does (a JS toLowerCase would fold `É` where SQLite does not). */
+export const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** `expr` starts with `value`: a range on the expression's index (LIKE could not use it case-insensitively). */
+const prefixRange = (expr: string, value: string) => ({
+  sql: `${expr} >= ? AND ${expr} < ?`,
+  args: [value, `${value}\u{10FFFF}`],
+});
 
 const defaultScope = (s: Scope) =>
   s.mode === null
@@ -30,7 +52,33 @@ const defaultScope = (s: Scope) =>
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterSql(def: TableDef, spec: ListSpec, f: Filter): { sql: string; args: unknown[] } {
+/** The SQL of a case-insensitive prefix search (TableDef.folded). */
+function foldedSql(table: string, f: FoldedSearch, scope: Scope, value: string): { sql: string; args: unknown[] } {
+  const [only] = f.exprs;
+  if (f.exprs.length === 1 && only && !f.via) return prefixRange(only.expr, value);
+  const t = defaultScope(scope);
+  const select = (column: string, from: string, e: { expr: string; index: string }) => {
+    const range = prefixRange(e.expr, value);
+    return {
+      sql: `SELECT ${column} FROM ${from} INDEXED BY ${e.index} WHERE ${t.sql} AND ${range.sql}`,
+      args: [...t.args, ...range.args],
+    };
+  };
+  if (!f.via) {
+    const parts = f.exprs.map((e) => select('rowid', table, e));
+    return { sql: `rowid IN (${parts.map((p) => p.sql).join(' UNION ALL ')})`, args: parts.flatMap((p) => p.args) };
+  }
+  const via = f.via;
+  const parts = f.exprs.map((e) => select('id', via.table, e));
+  return {
+    sql: `rowid IN (SELECT rowid FROM ${table} INDEXED BY ${via.index} WHERE ${via.column} IN (${parts.map((p) => p.sql).join(' UNION ')}))`,
+    args: parts.flatMap((p) => p.args),
+  };
+}
+
+function filterSql(def: TableDef, spec: ListSpec, scope: Scope, f: Filter): { sql: string; args: unknown[] } {
+  const folded = def.folded?.[f.field];
+  if (folded && f.op === 'prefix') return foldedSql(def.table, folded, scope, asciiLower(String(f.value)));
   const col = def.columns[f.field];
   if (!col) throw new Error(`no column for ${f.field}`);
   const type = spec.filters[f.field]?.type;
@@ -71,7 +119,7 @@ export function whereClause(
   filters: Filter[],
 ): { sql: string; args: unknown[] } {
   const parts = [(def.scopeSql ?? defaultScope)(scope)];
-  for (const f of filters) parts.push(filterSql(def, spec, f));
+  for (const f of filters) parts.push(filterSql(def, spec, scope, f));
   return { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) };
 }
 

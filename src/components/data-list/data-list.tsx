@@ -3,7 +3,7 @@ import { atom } from 'nanostores';
 import { ArrowDown, ArrowUp, ArrowUpDown, Info, X } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Filter, ListSpec } from '../../shared/api/list-params';
-import { recognize, type SearchKind } from '../../shared/object-paths';
+import { isPartialId, recognize, type SearchKind } from '../../shared/object-paths';
 import { apiQuery } from '../../lib/query';
 import { useSearch } from '../../lib/use-search';
 import { setSearch } from '../../stores/location';
@@ -32,9 +32,13 @@ export interface Column<T> {
 /** How the search box turns what was typed into a filter (or a page to open); unset kinds are refused. */
 export interface ListSearch {
   placeholder: string;
+  /** A whole address: this field with `eq` (on the address index). */
   address?: string;
   txHash?: string;
-  email?: string;
+  /** Part of an address or hash (`0x…`, any case): this field with `prefix` (case-insensitive on the API). */
+  hex?: { field: string; label: string };
+  /** A whole email: a field with `eq`, or a field and operator (a case-insensitive `prefix` of name or email). */
+  email?: string | { field: string; op: Filter['op']; label?: string };
   name?: { field: string; op: 'contains' | 'prefix' | 'eq'; label?: string };
   /** Id prefix → filter field (e.g. `pla` → `userId`). */
   ids?: Readonly<Record<string, string>>;
@@ -138,45 +142,60 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
     if (data?.data.length && !performance.getEntriesByName(FIRST_ROW_MARK).length) performance.mark(FIRST_ROW_MARK);
   }, [data]);
 
-  const go = (next: typeof query) => setSearch(viewSearch(location.search, spec, next, urlPrefix));
+  const go = (next: typeof query, options: { replace?: boolean } = {}) =>
+    setSearch(viewSearch(location.search, spec, next, urlPrefix), options);
   const shown = columns.filter((c) => visible.includes(c.id));
   const loading = !data && !state.error;
 
-  function onSearch(text: string): string | null {
+  const s = props.search;
+  const emailSearch = typeof s?.email === 'string' ? { field: s.email, op: 'eq' as const } : s?.email;
+  const searchFields = new Set(
+    [s?.address, s?.txHash, s?.hex?.field, emailSearch?.field, s?.name?.field, ...Object.values(s?.ids ?? {})].filter(
+      Boolean,
+    ),
+  );
+  const applied = query.filters.find((f) => searchFields.has(f.field));
+  // The search box shows what it applied (one place, one clear button); an id filter keeps its readable chip.
+  const shownInBox = applied && !Object.values(s?.ids ?? {}).includes(applied.field) ? applied : undefined;
+  const chipFilters = query.filters.filter((f) => f !== shownInBox);
+
+  /** Applies what was typed (`typing`: after a pause, URL replaced; else Enter): null, or why it cannot (yet). */
+  function onSearch(text: string, typing: boolean): string | null {
     const r = recognize(text);
-    const s = props.search;
     if (!r || !s) return null;
     const apply = (field: string, op: Filter['op'], value: string) => {
-      go(withFilter(query, field, { field, op, value }));
+      const filters = query.filters.filter((f) => !searchFields.has(f.field));
+      go({ ...query, filters: [...filters, { field, op, value }], page: 1, total: undefined }, { replace: typing });
       return null;
     };
+    if (typing && isPartialId(text)) return 'Keep typing: an id is searched once it is complete.';
     if (r.kind === 'id' && r.prefix) {
       const field = s.ids?.[r.prefix];
       if (field) return apply(field, 'eq', r.value);
+      if (typing && s.openId) return 'Press Enter to open it.';
       if (s.openId?.(r.value, r.prefix)) return null;
       return 'No object of this project has an id with that prefix.';
     }
+    // A list takes at most 50 bytes of a prefix (docs/api.md "Lists"): more of a hash adds nothing.
+    const prefix = (value: string) => (s.hex ? apply(s.hex.field, 'prefix', value.slice(0, 50)) : null);
     if (r.kind === 'address' && s.address) return apply(s.address, 'eq', r.value);
     if (r.kind === 'txHash' && s.txHash) return apply(s.txHash, 'eq', r.value);
-    if (r.kind === 'email' && s.email) return apply(s.email, 'eq', r.value);
+    if (r.kind === 'hex' && s.hex) {
+      if (r.value.length < 4) return 'Keep typing: at least 2 characters after 0x.';
+      return prefix(r.value);
+    }
+    if (r.kind === 'hex' && s.address) return 'Type the whole address: 0x and 40 characters.';
+    if (r.kind === 'email' && emailSearch) return apply(emailSearch.field, emailSearch.op, r.value);
     if (r.kind === 'name' && s.name) return apply(s.name.field, s.name.op, r.value);
-    return `This list cannot search by ${r.kind === 'txHash' ? 'transaction hash' : r.kind}.`;
+    return `This list cannot search by ${r.kind === 'txHash' ? 'transaction hash' : r.kind === 'hex' ? 'part of an address' : r.kind}.`;
   }
-  const searchFields = new Set(
-    [
-      props.search?.address,
-      props.search?.txHash,
-      props.search?.email,
-      props.search?.name?.field,
-      ...Object.values(props.search?.ids ?? {}),
-    ].filter(Boolean),
-  );
   const accepts: SearchKind[] = [];
-  if (props.search?.ids || props.search?.openId) accepts.push('id');
-  if (props.search?.address) accepts.push('address');
-  if (props.search?.txHash) accepts.push('txHash');
-  if (props.search?.email) accepts.push('email');
-  if (props.search?.name) accepts.push('name');
+  if (s?.ids || s?.openId) accepts.push('id');
+  if (s?.address) accepts.push('address');
+  if (s?.txHash) accepts.push('txHash');
+  if (s?.hex) accepts.push('hex');
+  if (emailSearch) accepts.push('email');
+  if (s?.name) accepts.push('name');
 
   const tbody = useRef<HTMLTableSectionElement>(null);
   function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, row: T) {
@@ -259,10 +278,15 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
         {props.search ? (
           <SearchBox
             placeholder={props.search.placeholder}
-            nameLabel={props.search.name?.label}
+            labels={{
+              ...(s?.name?.label ? { name: s.name.label } : {}),
+              ...(s?.hex ? { hex: s.hex.label } : {}),
+              ...(typeof s?.email === 'object' && s.email.label ? { email: s.email.label } : {}),
+            }}
             accepts={accepts}
             onSearch={onSearch}
-            active={query.filters.some((f) => searchFields.has(f.field))}
+            active={applied !== undefined}
+            value={applied && typeof applied.value === 'string' ? applied.value : ''}
             onClear={() =>
               go({
                 ...query,
@@ -285,10 +309,10 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           {props.actions}
         </div>
       </div>
-      {(props.chips?.length || query.filters.length > 0) && (
+      {(props.chips?.length || chipFilters.length > 0) && (
         <FilterChips
           chips={props.chips ?? []}
-          filters={query.filters}
+          filters={chipFilters}
           describe={props.describeFilter}
           onChange={(field, filter) => go(withFilter(query, field, filter))}
         />

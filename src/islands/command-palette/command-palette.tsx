@@ -9,6 +9,7 @@ import { $favoriteProjects } from '../../stores/favorites';
 import { $projects, $projectsFavoritesFirst } from '../../stores/projects';
 import { CreateProjectDialog } from '../projects/create-project-dialog';
 import { resolveGoTo, type GoTo } from './go-to-anything';
+import { findByName, type NameHit } from './find-by-name';
 import type { PaletteScope } from './open-palette';
 
 const item =
@@ -18,7 +19,8 @@ const heading =
 
 /**
  * The command palette (Ctrl K / ⌘ K): jump to a section or a project, create a project, switch mode, and go to
- * anything by pasting an id, an address or a transaction hash (looked up in the current project and mode).
+ * anything by pasting an id, an address or a transaction hash (looked up in the current project and mode), and find
+ * users, contracts, gas policies and webhooks by name (find-by-name.ts).
  */
 export function CommandPalette({
   open,
@@ -39,7 +41,24 @@ export function CommandPalette({
   // The highlighted item (cmdk): the "go to" answer becomes selectable when it arrives, so Enter opens it.
   const [selected, setSelected] = useState('');
   const recognized = recognize(search);
-  const lookup = recognized && recognized.kind !== 'name' && recognized.kind !== 'email' ? recognized : null;
+  const lookup =
+    recognized && recognized.kind !== 'name' && recognized.kind !== 'email' && recognized.kind !== 'hex'
+      ? recognized
+      : null;
+  // Find by name in the current project and mode (users, contracts, gas policies, webhooks), after a pause in typing.
+  const [hits, setHits] = useState<{ text: string; items: NameHit[] } | null>(null);
+  const byName = scope === 'all' && route && !lookup && search.trim().length >= 2 ? search.trim() : null;
+  useEffect(() => {
+    if (!byName || !route) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      findByName(byName, route.projectId, route.mode, controller.signal)
+        .then((items) => setHits({ text: byName, items }))
+        .catch(() => setHits({ text: byName, items: [] }));
+    }, 250);
+    return () => (clearTimeout(timer), controller.abort());
+  }, [byName, route]);
+  const found = byName && hits?.text === byName ? hits.items : [];
 
   useEffect(() => {
     if (!lookup) return;
@@ -77,7 +96,9 @@ export function CommandPalette({
           value={search}
           onValueChange={setSearch}
           placeholder={
-            scope === 'projects' ? 'Search projects…' : 'Search sections and projects, or paste an id, address or hash…'
+            scope === 'projects'
+              ? 'Search projects…'
+              : 'Search sections, projects, users, contracts, policies, webhooks, or paste an id, address or hash…'
           }
           className="h-12 w-full border-b border-border bg-transparent px-4 text-sm outline-none"
         />
@@ -102,9 +123,29 @@ export function CommandPalette({
             </Command.Group>
           ) : (
             <>
-              <Command.Empty className="px-2 py-6 text-center text-sm text-muted-foreground">
-                No section or project matches.
-              </Command.Empty>
+              {found.length === 0 && (
+                <Command.Empty className="px-2 py-6 text-center text-sm text-muted-foreground">
+                  {byName && hits?.text !== byName ? 'Searching…' : 'Nothing matches.'}
+                </Command.Empty>
+              )}
+              {found.length > 0 && (
+                <Command.Group heading={`In this project (${route?.mode ?? ''} mode)`} forceMount>
+                  {found.map((h) => (
+                    <Command.Item
+                      key={h.id}
+                      value={`${h.kind} ${h.name} ${h.id}`}
+                      forceMount
+                      className={item}
+                      onSelect={() => go(h.href)}
+                    >
+                      <ArrowRight className="h-4 w-4 text-muted-foreground" aria-hidden />
+                      <span className="truncate">{h.name}</span>
+                      {h.detail && <span className="truncate text-xs text-muted-foreground">{h.detail}</span>}
+                      <span className="ml-auto shrink-0 text-xs text-muted-foreground">{h.kind}</span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              )}
               {scope === 'all' && route && (
                 <Command.Group heading="Sections">
                   {NAV_GROUPS.flatMap((g) =>

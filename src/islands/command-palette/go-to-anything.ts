@@ -11,7 +11,7 @@ export type GoTo = { href: string; label: string } | { error: string } | null;
 /** Where a pasted value leads in a project and mode; null when it is not something to go to. */
 export async function resolveGoTo(input: string, projectId: string | null, mode: Mode | null): Promise<GoTo> {
   const r = recognize(input);
-  if (!r || r.kind === 'name' || r.kind === 'email') return null;
+  if (!r || r.kind === 'name' || r.kind === 'email' || r.kind === 'hex') return null;
   if (r.kind === 'id' && r.prefix === 'pro') {
     try {
       await apiRequest(`/projects/${r.value}`);

@@ -6,12 +6,40 @@ import type { AuditEntry, Member } from '../../shared/api/projects';
 import { patchSearch } from '../../stores/location';
 import type { Filter } from '../../shared/api/list-params';
 
-/** Who did it: a member's name (or email), the API key, or the payment provider (a plan change it confirmed). */
-function actorLabel(entry: Pick<AuditEntry, 'actorType' | 'actorId'>, members: readonly Member[]): string {
-  if (entry.actorType === 'key') return 'API key';
+/** What each target type is called on screen. */
+const TARGET_LABEL: Readonly<Record<string, string>> = {
+  api_keys: 'API key',
+  backend_wallets: 'Backend wallet',
+  contracts: 'Contract',
+  events: 'Event monitor',
+  policies: 'Gas policy',
+  policy_rules: 'Policy rule',
+  webhooks: 'Webhook',
+  users: 'User',
+  wallets: 'Wallet',
+  transactions: 'Transaction',
+  invites: 'Invite',
+  members: 'Member',
+  projects: 'Project',
+  auth_migrations: 'User migration',
+};
+
+/** Who did it: a member's name (or email), the API key by its name ("API key 'CI deploy'"), or the payment provider (a plan change it confirmed). */
+function actorLabel(
+  entry: Pick<AuditEntry, 'actorType' | 'actorId' | 'actorName'>,
+  members: readonly Member[],
+): string {
   if (entry.actorType === 'provider') return 'Payment provider';
+  if (entry.actorType === 'key') return entry.actorName ? `API key '${entry.actorName}'` : 'API key (revoked and gone)';
   const m = members.find((x) => x.userId === entry.actorId);
-  return m ? (m.name ?? m.email) : 'Former member';
+  return m ? (m.name ?? m.email) : (entry.actorName ?? 'Former member');
+}
+
+/** What it was done to: its kind and name ("API key 'CI deploy'"), else its short id (an object deleted since). */
+export function targetLabel(entry: Pick<AuditEntry, 'targetType' | 'targetId' | 'targetName'>): string {
+  const kind = TARGET_LABEL[entry.targetType] ?? entry.targetType.replaceAll('_', ' ');
+  if (entry.targetName) return `${kind} '${entry.targetName}'`;
+  return entry.targetId ? `${kind} ${entry.targetId.slice(0, 12)}…` : kind;
 }
 
 /** The project's audit log (admins and owners), filterable by actor and action. */
@@ -33,9 +61,8 @@ export function AuditLog({
       id: 'target',
       header: 'Target',
       cell: (e) => (
-        <span className="text-muted-foreground">
-          {e.targetType}
-          {e.targetId ? ` ${e.targetId.slice(0, 12)}…` : ''}
+        <span className="block max-w-72 truncate" title={e.targetId ?? undefined}>
+          {targetLabel(e)}
         </span>
       ),
     },

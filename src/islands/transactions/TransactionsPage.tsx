@@ -147,6 +147,7 @@ export function TransactionsPage() {
         search={{
           placeholder: 'Search transactions by hash or id',
           txHash: 'transactionHash',
+          hex: { field: 'transactionHash', label: 'the start of a hash' },
           ids: { pla: 'userId', acc: 'accountId', pol: 'policyId' },
           openId: (id, prefix) => {
             const href = route && (prefix === 'tin' ? detail(id) : objectHref(route.projectId, route.mode, id));

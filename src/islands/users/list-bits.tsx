@@ -81,8 +81,12 @@ export function userColumns(withEmail: boolean): Column<User>[] {
 export function userSearch(projectId: string, mode: Mode, withEmail: boolean): ListSearch {
   return {
     placeholder: withEmail ? 'Search users by email, name or id' : 'Search by name or user id',
-    ...(withEmail ? { email: 'email' } : {}),
-    name: { field: 'name', op: 'contains', label: 'part of a name' },
+    ...(withEmail
+      ? {
+          email: { field: 'nameOrEmail', op: 'prefix' as const, label: 'an email' },
+          name: { field: 'nameOrEmail', op: 'prefix' as const, label: 'the start of a name or email' },
+        }
+      : { name: { field: 'name', op: 'contains' as const, label: 'part of a name' } }),
     openId: (id) => {
       const href = projectId ? objectHref(projectId, mode, id) : null;
       if (!href) return false;

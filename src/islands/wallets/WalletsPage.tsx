@@ -72,8 +72,11 @@ export function WalletsPage() {
         ]}
         describeFilter={(f) => (f.field === 'userId' ? <UserFilterLabel userId={String(f.value)} /> : undefined)}
         search={{
-          placeholder: 'Search wallets by address or user id',
+          placeholder: 'Search by address, user name, email or id',
           address: 'address',
+          hex: { field: 'address', label: 'the start of an address' },
+          email: { field: 'user', op: 'prefix', label: "a user's email" },
+          name: { field: 'user', op: 'prefix', label: "the start of a user's name or email" },
           ids: { pla: 'userId' },
           openId: (id, prefix) => {
             if (prefix === 'acc') patchSearch({ wallet: id });

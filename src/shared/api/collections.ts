@@ -21,8 +21,11 @@ export const walletListSpec: ListSpec = {
     accountType: { type: 'enum', ops: ['eq', 'in'], values: ACCOUNT_TYPES },
     custody: { type: 'enum', ops: ['eq'], values: CUSTODY },
     deployed: { type: 'bool', ops: ['eq'] },
-    address: { type: 'address', ops: ['eq'] },
+    // `prefix`: case-insensitive, a partial address as typed (docs/api.md "Search").
+    address: { type: 'address', ops: ['eq', 'prefix'] },
     userId: { type: 'id', ops: ['eq'] },
+    // The wallet's user's name or email starts with it (case-insensitive); needs read access to users.
+    user: { type: 'string', ops: ['prefix'], collection: 'users' },
     createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
   },
   sorts: ['createdAt'],
@@ -49,6 +52,8 @@ export const userListSpec: ListSpec = {
   filters: {
     name: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
     email: { type: 'string', ops: ['eq', 'prefix', 'contains'] },
+    // Name or email starts with it, case-insensitive (the search box).
+    nameOrEmail: { type: 'string', ops: ['prefix'] },
     authenticated: { type: 'bool', ops: ['eq'] },
     createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
   },
@@ -88,7 +93,8 @@ export const transactionListSpec: ListSpec = {
     accountId: { type: 'id', ops: ['eq'] },
     userId: { type: 'id', ops: ['eq'] },
     policyId: { type: 'id', ops: ['eq'] },
-    transactionHash: { type: 'string', ops: ['eq'] },
+    // `prefix`: case-insensitive, a partial hash as typed.
+    transactionHash: { type: 'string', ops: ['eq', 'prefix'] },
     createdAt: { type: 'time', ops: ['gte', 'lte', 'gt', 'lt'] },
   },
   sorts: ['createdAt'],
@@ -176,7 +182,8 @@ export const WEBHOOK_TOPICS = [
 ] as const;
 
 export const webhookListSpec: ListSpec = {
-  filters: { enabled: { type: 'bool', ops: ['eq'] } },
+  // `description`: the command palette finds a webhook by its description (a project has a few webhooks).
+  filters: { enabled: { type: 'bool', ops: ['eq'] }, description: { type: 'string', ops: ['contains'] } },
   sorts: ['createdAt'],
   defaultOrder: { field: 'createdAt', dir: 'desc' },
 };

@@ -17,6 +17,11 @@ export interface FilterField {
   ops: readonly FilterOp[];
   /** Allowed values for `enum` fields. */
   values?: readonly string[];
+  /**
+   * The filter reads another collection (a wallet by its user's name or email): a secret key needs that collection's
+   * read scope to use it, as for its summaries (docs/api.md "Summaries"), so it cannot probe who owns a wallet.
+   */
+  collection?: string;
 }
 
 export interface ListSpec {

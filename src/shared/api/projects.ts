@@ -88,9 +88,13 @@ export const auditEntrySchema = z
     mode: z.enum(MODES).nullable(),
     actorType: z.enum(['user', 'key', 'provider']),
     actorId: z.string(),
+    /** The API key's name or the member's name (email when unnamed); null when gone. */
+    actorName: z.string().nullable(),
     action: z.string(),
     targetType: z.string(),
     targetId: z.string().nullable(),
+    /** The target's name as it is now (a key's or policy's name, a user's name or email, a wallet's address); null when gone. */
+    targetName: z.string().nullable(),
     details: z.record(z.string(), z.unknown()),
     createdAt: timestamp,
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressField, chainIdField, timestamp } from './common.ts';
 import { idSchema } from './ids.ts';
-import { policySummarySchema, userSummarySchema, walletSummarySchema } from './summaries.ts';
+import { policySummarySchema, summaryNote, userSummarySchema, walletSummarySchema } from './summaries.ts';
 import { TX_STATUSES, ABSTRACTION_TYPES, TIME_FRAMES } from './collections.ts';
 export {
   TX_STATUSES,
@@ -35,10 +35,19 @@ export const transactionSchema = z
     accountId: idSchema('acc').nullable(),
     userId: idSchema('pla').nullable(),
     policyId: idSchema('pol').nullable(),
-    /** In list and read answers: summaries of the user, wallet and policy. */
-    user: userSummarySchema.nullable().optional(),
-    account: walletSummarySchema.nullable().optional(),
-    policy: policySummarySchema.nullable().optional(),
+    /** In list and read answers: summaries of the user, wallet and policy, each when the caller may read its collection. */
+    user: userSummarySchema
+      .nullable()
+      .optional()
+      .meta({ description: summaryNote('users') }),
+    account: walletSummarySchema
+      .nullable()
+      .optional()
+      .meta({ description: summaryNote('wallets') }),
+    policy: policySummarySchema
+      .nullable()
+      .optional()
+      .meta({ description: summaryNote('policies') }),
     interactions: z.array(z.record(z.string(), z.unknown())),
     abstractionType: z.string(),
     status: z.enum(TX_STATUSES),

@@ -41,6 +41,8 @@ export type User = z.infer<typeof userSchema>;
 export const userCreateSchema = z
   .strictObject({
     name: nameField.optional(),
+    /** Stored in lower case; one user per email in a project's mode (another is a 409 at `email`). */
+    email: z.email('Expected an email address such as ada@example.com').max(254).optional(),
     description: z.string().max(500).optional(),
     metadata: metadata.optional(),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressField, chainIdField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
-import { userSummarySchema } from './summaries.ts';
+import { summaryNote, userSummarySchema } from './summaries.ts';
 import { ACCOUNT_TYPES, CHAIN_TYPES, CUSTODY, RECOVERY_METHODS, IMPLEMENTATIONS } from './collections.ts';
 export {
   ACCOUNT_TYPES,
@@ -25,8 +25,11 @@ export const walletSchema = z
     custody: z.enum(CUSTODY),
     recoveryMethod: z.enum(RECOVERY_METHODS).nullable(),
     userId: idSchema('pla').nullable(),
-    /** In list and read answers: the user's name and email. */
-    user: userSummarySchema.nullable().optional(),
+    /** In list and read answers: the user's name and email, when the caller may read users. */
+    user: userSummarySchema
+      .nullable()
+      .optional()
+      .meta({ description: summaryNote('users') }),
     createdAt: timestamp,
     updatedAt: timestamp,
     version: z.number().int(),

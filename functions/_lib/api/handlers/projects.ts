@@ -17,6 +17,7 @@ import { listOf } from '../../../../src/shared/api/common';
 import { z } from 'zod';
 import { listRows, parseJson, updateStmt, type Row, type TableDef } from '../../db/core';
 import { auditStmt } from '../../db/audit';
+import { attachAuditNames } from '../../db/audit-names';
 import { claimInvites, createProjectStatements, type ProjectRow } from '../../db/projects';
 import { defineRoute, type ApiContext, type ApiRoute } from '../context';
 import { ApiError, iso, isoStrict, json, notFound } from '../request-response';
@@ -334,15 +335,18 @@ export const projectRoutes: ApiRoute[] = [
         { projectId: c.access!.projectId, mode: null },
         q,
       );
+      await attachAuditNames(c.env.DB, c.access!.projectId, rows);
       return json({
         data: rows.map((r) => ({
           id: r.id,
           mode: r.mode,
           actorType: r.actor_type,
           actorId: r.actor_id,
+          actorName: r._actor_name,
           action: r.action,
           targetType: r.target_type,
           targetId: r.target_id,
+          targetName: r._target_name,
           details: parseJson(r.details, {}),
           createdAt: iso(r.created_at as number),
         })),

@@ -27,13 +27,36 @@ export const TRANSACTIONS = {
     policyId: 'policy_id',
     transactionHash: 'transaction_hash',
   },
+  // Hashes are stored in lower case (transaction-status.ts), so the column itself is the folded expression.
+  folded: { transactionHash: { exprs: [{ expr: 'transaction_hash', index: 'transactions_hash_prefix' }] } },
 };
 
-/** Summaries every transaction list and read carries (docs/api.md "Summaries"). */
+/** Summaries transaction lists and reads carry, each when the caller may read its collection (docs/api.md "Summaries"). */
 export const TRANSACTION_RELATIONS: readonly Relation[] = [
-  { column: 'user_id', table: 'users', fields: ['name', 'email'], as: '_user' },
-  { column: 'account_id', table: 'wallets', fields: ['address'], as: '_account' },
-  { column: 'policy_id', table: 'policies', fields: ['name'], as: '_policy' },
+  {
+    column: 'user_id',
+    table: 'users',
+    fields: ['name', 'email'],
+    field: 'user',
+    collection: 'users',
+    csv: { userEmail: 'email' },
+  },
+  {
+    column: 'account_id',
+    table: 'wallets',
+    fields: ['address'],
+    field: 'account',
+    collection: 'wallets',
+    csv: { accountAddress: 'address' },
+  },
+  {
+    column: 'policy_id',
+    table: 'policies',
+    fields: ['name'],
+    field: 'policy',
+    collection: 'policies',
+    csv: { policyName: 'name' },
+  },
 ];
 
 /** API shape of a transaction row (with `history` rows when given). */
@@ -44,7 +67,9 @@ export function transactionToApi(r: Row, history?: Row[]) {
     accountId: r.account_id,
     userId: r.user_id,
     policyId: r.policy_id,
-    ...(r._user === undefined ? {} : { user: r._user, account: r._account, policy: r._policy }),
+    ...(r._user === undefined ? {} : { user: r._user }),
+    ...(r._account === undefined ? {} : { account: r._account }),
+    ...(r._policy === undefined ? {} : { policy: r._policy }),
     interactions: parseJson(r.interactions, []),
     abstractionType: r.abstraction_type,
     status: r.status,

@@ -18,10 +18,8 @@ import {
   type ImportFailure,
 } from '../../../../src/shared/api/user-import';
 import { isUniqueViolation, parseJson, type Row } from '../../db/core';
-import { auditStmt } from '../../db/audit';
 import { defineRoute, modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
 import { ApiError, badRequest, conflict, json } from '../request-response';
-import { auditFor } from '../write-commits';
 import { mustGet } from '../route-builders';
 
 /**
@@ -35,6 +33,8 @@ const M = '/projects/:projectId/:mode/auth/migrations/:id';
 interface Accepted {
   id: string;
   lacId: string;
+  /** The email as the file gave it (a failure names it so). */
+  given: string;
   name: string | null;
   email: string;
   emailVerified: number;
@@ -117,7 +117,8 @@ async function putChunk(c: ApiContext<':id/:index', z.output<typeof importChunkS
   }
   const takenEmails = await existing(
     c,
-    'SELECT email AS v FROM users WHERE project_id = ? AND mode = ? AND email IN (SELECT value FROM json_each(?))',
+    // lower(email): on the index of migration 0025, and users created with another case are found too.
+    'SELECT lower(email) AS v FROM users WHERE project_id = ? AND mode = ? AND lower(email) IN (SELECT value FROM json_each(?))',
     candidates.map((x) => x.email),
   );
   const takenIdentities = await existing(
@@ -142,6 +143,7 @@ async function putChunk(c: ApiContext<':id/:index', z.output<typeof importChunkS
     accepted.push({
       id: newId('pla', c.now),
       lacId: newId('lac', c.now),
+      given: x.r.email ?? '',
       name: x.r.name?.trim() || null,
       email: x.email,
       emailVerified: x.r.emailVerified ? 1 : 0,
@@ -161,66 +163,89 @@ async function putChunk(c: ApiContext<':id/:index', z.output<typeof importChunkS
   const s = scopeOf(c);
   const mode = modeOf(c);
   const all = JSON.stringify(accepted);
-  const total = migration.total_count as number;
   const done = processed + body.rows.length;
+  // The rows accepted here whose user the batch created: another chunk running at the same time may have created the
+  // same email between our check and this batch; its INSERT then does nothing (the unique index of migration 0025)
+  // and the row is reported "already a user" below, in the same batch, so nothing is lost and nothing counted twice.
+  const createdSql = `SELECT COUNT(*) FROM json_each(?5) j WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = j.value ->> '$.id')`;
   const statements = [
-    // First: a concurrent request for the same index makes this INSERT fail and the whole batch roll back.
-    db
-      .prepare(
-        'INSERT INTO auth_migration_chunks (migration_id, idx, project_id, mode, row_count, created, failed, failures, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .bind(
-        migration.id,
-        index,
-        s.projectId,
-        mode,
-        body.rows.length,
-        accepted.length,
-        failures.length,
-        JSON.stringify(failures),
-        c.now,
-      ),
     db
       .prepare(
         `INSERT INTO users (id, project_id, mode, name, description, metadata, email, email_verified, phone, phone_verified,
            anonymous, authenticated, created_at, updated_at, version)
          SELECT value ->> '$.id', ?1, ?2, value ->> '$.name', NULL, value ->> '$.metadata', value ->> '$.email',
            value ->> '$.emailVerified', value ->> '$.phone', 0, 0, 1, ?3, ?3, 1
-         FROM json_each(?4)`,
+         FROM json_each(?4) WHERE true
+         ON CONFLICT DO NOTHING`,
       )
       .bind(s.projectId, mode, c.now, all),
+    // Identities only of the users just created (a lost email race leaves none); an identity taken meanwhile still
+    // fails the whole batch (unique index), answered below as "send it again".
     db
       .prepare(
         `INSERT INTO linked_accounts (id, project_id, mode, user_id, provider, subject, email, created_at)
          SELECT value ->> '$.lacId', ?1, ?2, value ->> '$.id', value ->> '$.provider', value ->> '$.subject',
            value ->> '$.email', ?3
-         FROM json_each(?4)`,
+         FROM json_each(?4) j
+         WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = j.value ->> '$.id')`,
       )
       .bind(s.projectId, mode, c.now, all),
-    // Counters move with the rows; the last chunk completes the migration (a status change: version + 1).
+    // The chunk's outcome as the database decided it. A concurrent request for the same index makes this INSERT fail
+    // (primary key) and the whole batch roll back.
     db
       .prepare(
-        `UPDATE auth_migrations SET imported_count = imported_count + ?, failed_count = failed_count + ?, updated_at = ?,
-           status = CASE WHEN ? >= total_count THEN 'completed' ELSE status END,
-           version = version + CASE WHEN ? >= total_count THEN 1 ELSE 0 END
-         WHERE id = ? AND project_id = ? AND mode = ?`,
+        `INSERT INTO auth_migration_chunks (migration_id, idx, project_id, mode, row_count, created, failed, failures, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?6, n, ?6 - n, (
+             SELECT json_group_array(json(f)) FROM (
+               SELECT value AS f, value ->> '$.row' AS r FROM json_each(?7)
+               UNION ALL
+               SELECT json_object('row', j.value ->> '$.row', 'email', j.value ->> '$.given', 'reason', ?8),
+                 j.value ->> '$.row'
+               FROM json_each(?5) j WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = j.value ->> '$.id')
+               ORDER BY r
+             )
+           ), ?9
+         FROM (${createdSql.replace('COUNT(*)', 'COUNT(*) AS n')})`,
       )
-      .bind(accepted.length, failures.length, c.now, done, done, migration.id, s.projectId, mode),
-    auditStmt(
-      db,
-      auditFor(c, 'auth_migration.chunk_imported', 'auth_migrations', migration.id as string, {
+      .bind(
+        migration.id,
         index,
-        created: accepted.length,
-        failed: failures.length,
-      }),
-    ),
+        s.projectId,
+        mode,
+        all,
+        body.rows.length,
+        JSON.stringify(failures),
+        ALREADY_EXISTS,
+        c.now,
+      ),
+    // Counters move with the rows (read from the stored outcome); the last chunk completes the migration (a status
+    // change: version + 1).
+    db
+      .prepare(
+        `UPDATE auth_migrations SET
+           imported_count = imported_count + (SELECT created FROM auth_migration_chunks WHERE migration_id = ?1 AND idx = ?2),
+           failed_count = failed_count + (SELECT failed FROM auth_migration_chunks WHERE migration_id = ?1 AND idx = ?2),
+           updated_at = ?3,
+           status = CASE WHEN ?4 >= total_count THEN 'completed' ELSE status END,
+           version = version + CASE WHEN ?4 >= total_count THEN 1 ELSE 0 END
+         WHERE id = ?1 AND project_id = ?5 AND mode = ?6`,
+      )
+      .bind(migration.id, index, c.now, done, s.projectId, mode),
+    db
+      .prepare(
+        `INSERT INTO audit_log (id, project_id, mode, actor_type, actor_id, action, target_type, target_id, details, created_at)
+         SELECT ?, ?, ?, ?, ?, 'auth_migration.chunk_imported', 'auth_migrations', migration_id,
+           json_object('index', idx, 'created', created, 'failed', failed), ?
+         FROM auth_migration_chunks WHERE migration_id = ? AND idx = ?`,
+      )
+      .bind(newId('aud'), s.projectId, mode, c.actor.type, c.actor.id, c.now, migration.id, index),
   ];
   try {
     await db.batch(statements);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    // The same index was stored meanwhile (a concurrent retry): answer its outcome. Any other unique clash (an email
-    // or identity created between our check and the batch) rolled everything back: the caller retries the chunk.
+    // The same index was stored meanwhile (a concurrent retry): answer its outcome. Any other unique clash (an
+    // identity created between our check and the batch) rolled everything back: the caller retries the chunk.
     const again = await readChunk(c, migration.id as string, index);
     const now = await mustGet(c, 'auth_migrations', migration.id as string, 'Migration');
     if (again) return json(storedResult(again, now, true));
@@ -228,16 +253,11 @@ async function putChunk(c: ApiContext<':id/:index', z.output<typeof importChunkS
       reason: 'retry',
     });
   }
-  return json({
-    index,
-    created: accepted.length,
-    failed: failures.length,
-    failures,
-    replayed: false,
-    status: done >= total ? 'completed' : 'running',
-    importedCount: (migration.imported_count as number) + accepted.length,
-    failedCount: (migration.failed_count as number) + failures.length,
-  } satisfies ImportChunkResult);
+  const [chunk, after] = await Promise.all([
+    readChunk(c, migration.id as string, index),
+    mustGet(c, 'auth_migrations', migration.id as string, 'Migration'),
+  ]);
+  return json(storedResult(chunk!, after, false));
 }
 
 function sourceToApi(r: Row): ImportSource {
@@ -330,7 +350,7 @@ export const userImportRoutes: ApiRoute[] = [
       const { emails } = c.body;
       const found = await existing(
         c,
-        'SELECT DISTINCT email AS v FROM users WHERE project_id = ? AND mode = ? AND email IN (SELECT value FROM json_each(?))',
+        'SELECT DISTINCT lower(email) AS v FROM users WHERE project_id = ? AND mode = ? AND lower(email) IN (SELECT value FROM json_each(?))',
         [...new Set(emails.map((e) => e.trim().toLowerCase()))],
       );
       return json({ existing: [...found] });

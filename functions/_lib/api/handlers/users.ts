@@ -11,9 +11,10 @@ import {
 } from '../../../../src/shared/api/users';
 import { walletListSpec, walletSchema } from '../../../../src/shared/api/wallets';
 import { transactionListSpec, transactionSchema } from '../../../../src/shared/api/transactions';
-import { insertStmt, listRows, parseJson, type Row } from '../../db/core';
+import { asciiLower, insertStmt, isUniqueViolation, listRows, parseJson, type Row } from '../../db/core';
+import { ALREADY_EXISTS } from '../../../../src/shared/api/user-import';
 import { scopeOf, modeOf, type ApiContext, type ApiRoute, defineRoute } from '../context';
-import { isoStrict, json } from '../request-response';
+import { ApiError, isoStrict, json } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { Outbox } from '../../webhooks/outbox';
 import { deleteRoute, getRoute, listRoute, mustGet, updateRoute } from '../route-builders';
@@ -26,6 +27,14 @@ const USERS = {
   counted: Object.keys(COUNTED_FIELDS.users),
   table: 'users',
   columns: { createdAt: 'created_at', name: 'name', email: 'email', authenticated: 'authenticated' },
+  folded: {
+    nameOrEmail: {
+      exprs: [
+        { expr: 'lower(name)', index: 'users_name_lower' },
+        { expr: 'lower(email)', index: 'users_email_lower' },
+      ],
+    },
+  },
 };
 
 /** API shape of a user row. */
@@ -47,6 +56,19 @@ export function userToApi(r: Row) {
   };
 }
 
+/** Whether a user of the tenant already has this (lower-cased) email: on the index of migration 0025. */
+async function emailTaken(c: ApiContext, email: string): Promise<boolean> {
+  const s = scopeOf(c);
+  const row = await c.env.DB.prepare(
+    'SELECT 1 FROM users WHERE project_id = ? AND mode = ? AND lower(email) = ? LIMIT 1',
+  )
+    .bind(s.projectId, s.mode, email)
+    .first();
+  return row !== null;
+}
+
+const emailConflict = () => new ApiError('conflict', ALREADY_EXISTS, [{ path: 'email', message: ALREADY_EXISTS }]);
+
 /** Lists rows of a child collection restricted to one user (after checking the user is the tenant's). */
 async function userChildren(
   c: ApiContext<':id', unknown, ListQuery>,
@@ -62,7 +84,7 @@ async function userChildren(
     { field: 'userId', op: 'eq', value: user.id as string },
   ];
   const { rows, total } = await listRows<Row>(c.env.DB, def, spec, scopeOf(c), q);
-  await attachRelated(c.env.DB, scopeOf(c), rows, relations);
+  await attachRelated(c.env.DB, scopeOf(c), rows, relations, c.principal);
   // One argument: transactionToApi's second parameter is the status history, not map's index.
   return json({ data: rows.map((r) => toApi(r)), page: q.page, limit: q.limit, total });
 }
@@ -114,6 +136,8 @@ export const userRoutes: ApiRoute[] = [
     idempotent: true,
     handler: async (c) => {
       const b = c.body;
+      const email = b.email ? asciiLower(b.email.trim()) : null;
+      if (email && (await emailTaken(c, email))) throw emailConflict();
       const row: Row = {
         id: newId('pla'),
         project_id: c.access!.projectId,
@@ -121,7 +145,7 @@ export const userRoutes: ApiRoute[] = [
         name: b.name ?? null,
         description: b.description ?? null,
         metadata: JSON.stringify(b.metadata ?? {}),
-        email: null,
+        email,
         email_verified: 0,
         phone: null,
         phone_verified: 0,
@@ -140,6 +164,10 @@ export const userRoutes: ApiRoute[] = [
         body: response,
         response,
         requestBody: b,
+      }).catch((err: unknown) => {
+        // Another request created the email between the check and the batch: the unique index (migration 0025) refused it.
+        if (email && isUniqueViolation(err)) throw emailConflict();
+        throw err;
       });
     },
   }),
@@ -187,6 +215,7 @@ export const userRoutes: ApiRoute[] = [
     summary: "A user's wallets",
     list: walletListSpec,
     response: listOf(walletSchema),
+    relations: WALLET_RELATIONS,
     handler: (c) => userChildren(c, WALLETS, walletListSpec, walletToApi, WALLET_RELATIONS),
   }),
   defineRoute({
@@ -198,6 +227,7 @@ export const userRoutes: ApiRoute[] = [
     summary: "A user's transactions",
     list: transactionListSpec,
     response: listOf(transactionSchema),
+    relations: TRANSACTION_RELATIONS,
     handler: (c) => userChildren(c, TRANSACTIONS, transactionListSpec, transactionToApi, TRANSACTION_RELATIONS),
   }),
   defineRoute({

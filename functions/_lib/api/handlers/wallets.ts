@@ -28,11 +28,28 @@ export const WALLETS = {
     address: 'address',
     userId: 'user_id',
   },
+  folded: {
+    address: { exprs: [{ expr: 'lower(address)', index: 'wallets_address_lower' }] },
+    user: {
+      exprs: [
+        { expr: 'lower(name)', index: 'users_name_lower' },
+        { expr: 'lower(email)', index: 'users_email_lower' },
+      ],
+      via: { column: 'user_id', table: 'users', index: 'wallets_user' },
+    },
+  },
 };
 
-/** The user summary every wallet list and read carries (docs/api.md "Summaries"). */
+/** The user summary wallet lists and reads carry when the caller may read users (docs/api.md "Summaries"). */
 export const WALLET_RELATIONS: readonly Relation[] = [
-  { column: 'user_id', table: 'users', fields: ['name', 'email'], as: '_user' },
+  {
+    column: 'user_id',
+    table: 'users',
+    fields: ['name', 'email'],
+    field: 'user',
+    collection: 'users',
+    csv: { userEmail: 'email' },
+  },
 ];
 
 /** API shape of a wallet row. */

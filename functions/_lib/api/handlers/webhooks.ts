@@ -85,7 +85,7 @@ export const webhookRoutes: ApiRoute[] = [
     path: W,
     tag: 'Webhooks',
     summary: 'List webhooks',
-    def: { table: 'webhooks', columns: { createdAt: 'created_at', enabled: 'enabled' } },
+    def: { table: 'webhooks', columns: { createdAt: 'created_at', enabled: 'enabled', description: 'description' } },
     spec: webhookListSpec,
     toApi: webhookToApi,
     item: webhookSchema,
