@@ -145,11 +145,12 @@ test('ecosystem: each invalid input is answered at its field, and nothing is sen
 test('ecosystem: a custom domain is claimed, shows the TXT record to set while pending, and is verified by DNS', async ({
   page,
 }) => {
+  test.slow();
   const id = await ownProject(page, 'Ecosystem domain e2e');
   const domain = `wallet-${unique()}.example.com`;
   await page.goto(ecosystemPath(id));
   const section = page.getByRole('region', { name: 'Custom domain' });
-  await expect(section.getByText('No custom domain.')).toBeVisible();
+  await expect(section.getByText('No custom domain.')).toBeVisible({ timeout: 30_000 });
   await section.getByRole('textbox', { name: 'Domain' }).fill('not a host');
   await section.getByRole('button', { name: 'Claim' }).click();
   await expect(section.getByRole('textbox', { name: 'Domain' })).toHaveAttribute('aria-invalid', 'true');
