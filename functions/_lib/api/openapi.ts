@@ -177,14 +177,24 @@ type Operation = {
   parameters?: { name: string; in: string; schema?: unknown; content?: unknown; description?: string }[];
 };
 
-/** States the `bodyDoc` of the routes that have one as their request body (context.ts). */
-function documentedBodies(doc: { paths?: Record<string, Record<string, unknown>> }, routes: readonly ApiRoute[]) {
+/**
+ * States the `bodyDoc` of the routes that have one as their request body (context.ts): zod's JSON Schema of it, its
+ * named schemas as components of the document.
+ */
+function documentedBodies(
+  doc: { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: Record<string, unknown> } },
+  routes: readonly ApiRoute[],
+) {
+  const toComponents = (v: unknown) =>
+    JSON.parse(JSON.stringify(v).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>;
   for (const r of routes) {
     if (!r.bodyDoc) continue;
     const op = doc.paths?.[openApiPath(r.path)]?.[r.method.toLowerCase()] as { requestBody?: unknown } | undefined;
     if (!op) continue;
-    const { $schema: _, ...schema } = toJSONSchema(r.bodyDoc, { target: 'draft-2020-12', io: 'input' });
-    op.requestBody = { required: true, content: { 'application/json': { schema } } };
+    const json = toJSONSchema(r.bodyDoc, { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>;
+    const { $schema: _, $defs = {}, ...schema } = json as { $schema?: string; $defs?: Record<string, unknown> };
+    doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...toComponents($defs) } };
+    op.requestBody = { required: true, content: { 'application/json': { schema: toComponents(schema) } } };
   }
 }
 
