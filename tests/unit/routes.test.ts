@@ -71,7 +71,11 @@ describe('route table', () => {
       `/${SAMPLE_PROJECT}/live/wallets?order=createdAt%3Aasc&limit=50`,
     ],
     [`/${SAMPLE_PROJECT}/live/users/pla_1`, '?page=linked', `/${SAMPLE_PROJECT}/test/users`],
-    [`/${SAMPLE_PROJECT}/live/analytics/wallets`, '?timeFrame=week', `/${SAMPLE_PROJECT}/test/analytics/wallets?timeFrame=week`],
+    [
+      `/${SAMPLE_PROJECT}/live/analytics/wallets`,
+      '?timeFrame=week',
+      `/${SAMPLE_PROJECT}/test/analytics/wallets?timeFrame=week`,
+    ],
     [`/${SAMPLE_PROJECT}/live`, '?total=5', `/${SAMPLE_PROJECT}/test`],
   ] as const)('switchModeHref(%s, %s) → %s', (pathname, search, to) => {
     expect(switchModeHref(pathname, search, to.includes('/live') ? 'live' : 'test')).toBe(to);

@@ -44,7 +44,12 @@ export function ToasterView() {
         position={TOAST_RULES.position}
         duration={TOAST_RULES.duration}
         hotkey={[...TOAST_RULES.hotkey]}
-        offset={{ top: TOAST_RULES.top, right: TOAST_RULES.offset, bottom: TOAST_RULES.offset, left: TOAST_RULES.offset }}
+        offset={{
+          top: TOAST_RULES.top,
+          right: TOAST_RULES.offset,
+          bottom: TOAST_RULES.offset,
+          left: TOAST_RULES.offset,
+        }}
         mobileOffset={{
           top: TOAST_RULES.top,
           right: TOAST_RULES.offset,

@@ -12,7 +12,12 @@ export const FRAME_LABELS: Record<TimeFrame, string> = {
   all: 'All time',
 };
 /** The same at phone width, where the four full labels do not fit one row (the accessible name stays the full one). */
-export const SHORT_FRAME_LABELS: Record<TimeFrame, string> = { day: '24 h', week: '7 days', month: '30 days', all: 'All' };
+export const SHORT_FRAME_LABELS: Record<TimeFrame, string> = {
+  day: '24 h',
+  week: '7 days',
+  month: '30 days',
+  all: 'All',
+};
 
 /** Unix seconds of a bucket label: `2026-11-23` (a day) or `2026-11-23T08:00:00Z` (an hour). */
 export function bucketSeconds(date: string): number {

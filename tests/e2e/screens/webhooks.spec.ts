@@ -12,7 +12,7 @@ const LIST = demoPath('test', '/webhooks');
 const LIVE = demoPath('live', '/webhooks');
 const UNKNOWN = 'whk_01900000-0000-7000-8000-000000000bad';
 
-type Webhook = { id: string; url: string; enabled: boolean; topics: string[] };
+type Webhook = { id: string; url: string; enabled: boolean; topics: string[]; lastDeliveryStatus?: string | null };
 
 /** Calls the data API as the signed-in browser user. */
 async function apiAsUser(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
