@@ -21,32 +21,32 @@ export interface EmailTemplateSpec {
   label: string;
   description: string;
   variables: readonly EmailVariable[];
-  /** The body needs at least one of these, or the player cannot act on the email. */
+  /** The body needs at least one of these, or the user cannot act on the email. */
   needsOneOf: readonly EmailVariable[];
 }
 
 export const EMAIL_TEMPLATES: Record<EmailTemplateKind, EmailTemplateSpec> = {
   emailVerification: {
     label: 'Email verification',
-    description: 'Sent when a player signs up with email, to confirm the address.',
+    description: 'Sent when a user signs up with email, to confirm the address.',
     variables: ['link', 'code', 'email', 'projectName'],
     needsOneOf: ['link', 'code'],
   },
   passwordReset: {
     label: 'Password reset',
-    description: 'Sent when a player asks to reset a forgotten password.',
+    description: 'Sent when a user asks to reset a forgotten password.',
     variables: ['link', 'email', 'projectName'],
     needsOneOf: ['link'],
   },
   invite: {
     label: 'Invite',
-    description: 'Sent when you invite a player by email.',
+    description: 'Sent when you invite a user by email.',
     variables: ['link', 'email', 'projectName'],
     needsOneOf: ['link'],
   },
   magicLink: {
     label: 'Magic link',
-    description: 'Sent when a player signs in with a link instead of a password.',
+    description: 'Sent when a user signs in with a link instead of a password.',
     variables: ['link', 'code', 'email', 'projectName'],
     needsOneOf: ['link'],
   },
@@ -108,8 +108,8 @@ export function bodyError(kind: EmailTemplateKind, body: string): string | null 
   const needs = EMAIL_TEMPLATES[kind].needsOneOf;
   if (!needs.some((v) => used.includes(v)))
     return needs.length === 1
-      ? `Add ${variableToken(needs[0]!)}: without it the player cannot act on the email`
-      : `Add ${needs.map(variableToken).join(' or ')}: without one the player cannot act on the email`;
+      ? `Add ${variableToken(needs[0]!)}: without it the user cannot act on the email`
+      : `Add ${needs.map(variableToken).join(' or ')}: without one the user cannot act on the email`;
   return null;
 }
 

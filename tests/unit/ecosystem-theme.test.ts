@@ -1,6 +1,6 @@
 import { useTestStorageEngine } from '@nanostores/persistent';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, formatRatio } from '../../src/islands/ecosystem/contrast';
+import { contrastRatio, formatRatio } from '../../src/shared/contrast';
 import { draftOf, previewOf, validate } from '../../src/islands/ecosystem/draft';
 import { ECOSYSTEM_DEFAULTS } from '../../src/shared/api/ecosystem';
 import { ECOSYSTEM_MESSAGES } from '../../src/shared/ecosystem';

@@ -14,9 +14,15 @@ import { CsvExport } from './csv-export';
 import { FilterChips, type FilterChip } from './filter-chips';
 import { Pager } from './pager';
 import { SearchBox } from './search-box';
+import { TableScroll } from './table-scroll';
 import { listRequestPath, readListView, viewSearch, withFilter, withSort } from './list-view';
 import { knownTotal, rememberTotal, totalKey } from './list-totals';
 
+/**
+ * A column of a list. The table fits its box: cells and headers wrap between words when the columns' full widths do
+ * not fit (a column whose text must stay on one line says so in `className`: `whitespace-nowrap`), and what still
+ * does not fit scrolls sideways with a cue on each side that has more (table-scroll.tsx).
+ */
 export interface Column<T> {
   id: string;
   header: string;
@@ -238,7 +244,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           className={`${ROW_HEIGHT} cursor-pointer border-b border-border outline-none last:border-0 hover:bg-muted/60 focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset ${refreshing ? 'opacity-60' : ''}`}
         >
           {shown.map((c) => (
-            <td key={c.id} className={`px-3 py-1 whitespace-nowrap ${c.className ?? ''}`}>
+            <td key={c.id} className={`px-3 py-1 ${c.className ?? ''}`}>
               {c.cell(row)}
             </td>
           ))}
@@ -355,7 +361,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           />
         )
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-border" aria-busy={loading || state.loading}>
+        <TableScroll label={props.label} busy={loading || state.loading}>
           <table className="w-full text-left text-sm" aria-label={props.label}>
             <thead className="border-b border-border bg-muted/50 text-xs text-muted-foreground">
               <tr>
@@ -365,14 +371,14 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
                     <th
                       key={c.id}
                       scope="col"
-                      className={`px-3 py-2 font-medium whitespace-nowrap ${c.className ?? ''}`}
+                      className={`px-3 py-2 font-medium ${c.className ?? ''}`}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {c.sort ? (
                         <button
                           type="button"
                           onClick={() => go(withSort(query, c.sort!))}
-                          className="inline-flex items-center gap-1 rounded hover:text-foreground"
+                          className="inline-flex items-center gap-1 rounded text-left hover:text-foreground"
                         >
                           {c.header}
                           {sorted === 'asc' ? (
@@ -406,7 +412,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
                 : rows}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {data && data.data.length > 0 && (
         <Pager

@@ -11,6 +11,7 @@ import { CreateProjectDialog } from '../projects/create-project-dialog';
 import { resolveGoTo, type GoTo } from './go-to-anything';
 import { findByName, type NameHit } from './find-by-name';
 import type { PaletteScope } from './open-palette';
+import { leaveTo } from '../../lib/unsaved-changes';
 
 const item =
   'flex cursor-default items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[selected=true]:bg-muted';
@@ -77,7 +78,8 @@ export function CommandPalette({
 
   const go = (href: string) => {
     onOpenChange(false);
-    location.assign(href);
+    // Asks first when the page has unsaved changes (src/lib/unsaved-changes.ts).
+    void leaveTo(href);
   };
 
   return (

@@ -1,6 +1,4 @@
 import { useRef, useState } from 'react';
-import { Save } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { useCan } from '../../lib/use-project';
 import { SMTP_TLS_LABELS, SMTP_TLS_MODES, type SmtpTlsMode } from '../../shared/smtp-rules';
@@ -8,15 +6,13 @@ import { SecretField } from '../providers/secret-field';
 import { Switch } from '../providers/switch';
 import {
   FieldError,
-  focusFirstInvalid,
   ReadOnlyNotice,
   Section,
-  SettingsStates,
-  StaleNotice,
   useAuthSettings,
   type FieldErrors,
   type SettingsAnswer,
 } from '../security/settings-form';
+import { focusFirstInvalid, SettingsForm, SettingsLoad } from '../shared/settings-frame';
 import { isDirty, serverChanged, toBody, toDraft, validate, withTlsMode, type SmtpSettings } from './model';
 import { TestSend } from './test-send';
 
@@ -60,7 +56,8 @@ function CustomSmtpForm({
     }
   }
 
-  const blocked = isDirty(d, stored)
+  const dirty = isDirty(d, stored);
+  const blocked = dirty
     ? 'Save your changes first: the test email uses the saved settings.'
     : !stored.host || !stored.from
       ? 'Save a server and a sender address first.'
@@ -68,19 +65,22 @@ function CustomSmtpForm({
 
   return (
     <div className="grid gap-6">
-      <form
-        ref={form}
-        noValidate
-        className="grid gap-6"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+      <SettingsForm
+        label="SMTP settings"
+        formRef={form}
+        dirty={dirty}
+        busy={busy}
+        stale={stale}
+        canEdit={canEdit}
+        saveLabel="Save SMTP settings"
+        readOnly={<ReadOnlyNotice />}
+        onSave={() => void submit()}
+        onDiscard={() => (setDraft(toDraft(stored)), setErrors({}), setFormKey((k) => k + 1))}
+        onReload={reload}
       >
-        {!canEdit && <ReadOnlyNotice />}
         <Section
           title="SMTP server"
-          description="Send your players' sign-in emails through your own mail server. While it is off, the built-in sender is used."
+          description="Send your users' sign-in emails through your own mail server. While it is off, the built-in sender is used."
           action={
             <div className="flex items-center gap-2">
               <span aria-hidden className="text-sm text-muted-foreground">
@@ -191,16 +191,7 @@ function CustomSmtpForm({
             />
           </div>
         </Section>
-        {stale && <StaleNotice onReload={reload} />}
-        {canEdit && (
-          <div className="flex justify-end">
-            <Button type="submit" disabled={busy || stale}>
-              <Save aria-hidden className="size-4" />
-              Save SMTP settings
-            </Button>
-          </div>
-        )}
-      </form>
+      </SettingsForm>
       {canEdit && (
         <Section
           title="Send test email"
@@ -216,18 +207,23 @@ function CustomSmtpForm({
 /** Custom SMTP: the mail server that sends the sign-in emails, with a real test send. */
 export function CustomSmtpPage() {
   const settings = useAuthSettings<SmtpSettings>('smtp');
-  const state = (
-    <SettingsStates error={settings.error} loading={!settings.data} reload={settings.reload} what="SMTP settings" />
-  );
-  if (settings.error || !settings.data || !settings.path) return state;
   return (
-    <CustomSmtpForm
-      answer={settings.data}
-      path={settings.path}
-      stale={settings.stale}
+    <SettingsLoad
+      error={settings.error}
+      ready={!!settings.data && !!settings.path}
       reload={settings.reload}
-      save={settings.save}
-    />
+      what="SMTP settings"
+    >
+      {() => (
+        <CustomSmtpForm
+          answer={settings.data!}
+          path={settings.path!}
+          stale={settings.stale}
+          reload={settings.reload}
+          save={settings.save}
+        />
+      )}
+    </SettingsLoad>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type EcosystemLink,
 } from '../../shared/ecosystem';
 import type { EcosystemTheme } from '../../shared/theme';
+import { contrastError } from '../../shared/contrast';
 
 /** The form's state: every field as typed (empty for "not set"). */
 export interface Draft {
@@ -73,6 +74,9 @@ export function validate(d: Draft): { errors: Record<string, string>; body: Ecos
     const e = themeFieldError(f, d.theme[f]);
     if (e) errors[`theme.${f}`] = e;
   }
+  const [primary, foreground] = [d.theme.primaryColor.trim(), d.theme.primaryColorForeground.trim()];
+  const readable = isHexColor(primary) && isHexColor(foreground) ? contrastError(primary, foreground) : undefined;
+  if (readable) errors['theme.primaryColorForeground'] ??= readable;
   if (Object.keys(errors).length) return { errors, body: null };
   return {
     errors,

@@ -1,13 +1,12 @@
-import { Save, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { EcosystemSettings } from '../../shared/api/ecosystem';
 import { ECOSYSTEM_LINKS, MAX_WALLET_DOMAINS, type EcosystemLink } from '../../shared/ecosystem';
-import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { apiWrite } from '../../lib/api-write';
 import { setEcosystemTheme } from '../../stores/ecosystem';
 import { CardSection } from '../shared/card-section';
+import { SettingsForm } from '../shared/settings-frame';
 import { draftOf, previewOf, sameDraft, storedThemeOf, validate, type Draft, type ThemeField } from './draft';
 import { restoreSavedTheme, useThemePreview } from './preview';
 import { ThemeEditor } from './theme-editor';
@@ -100,17 +99,21 @@ export function EcosystemForm({ path, answer, reload }: { path: string; answer: 
   }
 
   return (
-    <form
-      ref={form}
-      noValidate
-      aria-label="Ecosystem"
-      className="grid gap-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      label="Ecosystem"
+      formRef={form}
+      dirty={dirty}
+      busy={busy}
+      stale={stale}
+      canEdit
+      saveLabel="Save changes"
+      staleWhat="This ecosystem was"
+      formError={errors['']}
+      onSave={() => void save()}
+      onDiscard={discard}
+      onReload={reload}
     >
-      <CardSection title="Identity" description="How the ecosystem presents itself to your players.">
+      <CardSection title="Identity" description="How the ecosystem presents itself to your users.">
         <div className="grid items-start gap-4 md:grid-cols-2">
           <Field
             label="Name"
@@ -134,7 +137,7 @@ export function EcosystemForm({ path, answer, reload }: { path: string; answer: 
           />
         </div>
       </CardSection>
-      <CardSection title="Links" description="Shown to your players in the wallet and on sign-in; each an https URL.">
+      <CardSection title="Links" description="Shown to your users in the wallet and on sign-in; each an https URL.">
         <div className="grid items-start gap-4 md:grid-cols-2">
           {ECOSYSTEM_LINKS.map((l) => (
             <Field
@@ -162,30 +165,6 @@ export function EcosystemForm({ path, answer, reload }: { path: string; answer: 
         />
       </CardSection>
       <ThemeEditor theme={draft.theme} saved={answer.data.theme} errors={errors} onChange={editTheme} />
-      {stale && (
-        <div
-          role="alert"
-          className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-        >
-          This ecosystem was changed by someone else since you opened it. Your changes are kept: reload the latest
-          version, then save again.{' '}
-          <button type="button" className="font-medium underline" onClick={reload}>
-            Reload
-          </button>
-        </div>
-      )}
-      {errors[''] && <p className="text-sm text-destructive">{errors['']}</p>}
-      <div className="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-4 py-3 backdrop-blur md:mx-0 md:rounded-xl md:border">
-        <p className="sr-only text-sm text-muted-foreground sm:not-sr-only sm:mr-auto" aria-live="polite">
-          {dirty ? 'Unsaved changes' : 'All changes saved'}
-        </p>
-        <Button variant="outline" disabled={!dirty || busy} onClick={discard}>
-          <Undo2 className="h-4 w-4" aria-hidden /> Discard changes
-        </Button>
-        <Button type="submit" disabled={busy || stale || !dirty}>
-          <Save className="h-4 w-4" aria-hidden /> Save changes
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

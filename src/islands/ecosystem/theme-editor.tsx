@@ -5,31 +5,56 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { CardSection } from '../shared/card-section';
 import { ColourField } from './colour-field';
-import { contrastRatio, formatRatio, WCAG_AA_TEXT } from './contrast';
+import { contrastRatio, formatRatio, nearestPassingForeground, WCAG_AA_TEXT } from '../../shared/contrast';
 import type { Draft, ThemeField } from './draft';
 
-/** Primary colour against its foreground: a warning under WCAG AA for text (4.5:1). */
-function ContrastCheck({ primary, foreground }: { primary: string; foreground: string }) {
+/**
+ * Primary colour against its foreground: under WCAG AA for text (4.5:1) the theme cannot be saved (the API refuses
+ * it with the same rule, src/shared/contrast.ts), and the nearest foreground that passes is one click away.
+ */
+function ContrastCheck({
+  primary,
+  foreground,
+  onFix,
+}: {
+  primary: string;
+  foreground: string;
+  onFix: (foreground: string) => void;
+}) {
   const ok = isHexColor(primary) && isHexColor(foreground);
   const ratio = ok ? contrastRatio(primary, foreground) : null;
+  const nearest = ratio !== null && ratio < WCAG_AA_TEXT ? nearestPassingForeground(primary, foreground) : null;
   return (
-    <p aria-live="polite" className="flex items-start gap-2 text-sm" data-testid="contrast">
+    <div aria-live="polite" className="grid gap-2 text-sm" data-testid="contrast">
       {ratio === null ? (
-        <span className="text-muted-foreground">Contrast is checked once both colours are #rrggbb colours.</span>
-      ) : ratio < WCAG_AA_TEXT ? (
+        <p className="text-muted-foreground">Contrast is checked once both colours are #rrggbb colours.</p>
+      ) : nearest ? (
         <>
-          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
-          <span>
-            Contrast {formatRatio(ratio)} is below WCAG AA (4.5:1): text on the primary colour will be hard to read.
-          </span>
+          <p className="flex items-start gap-2">
+            <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
+            <span>
+              Contrast {formatRatio(ratio)} is below WCAG AA (4.5:1): text on the primary colour would be hard to read,
+              so this theme cannot be saved.
+            </span>
+          </p>
+          <div>
+            <Button variant="outline" size="sm" onClick={() => onFix(nearest)}>
+              <span
+                className="h-3.5 w-3.5 rounded-sm border border-border"
+                style={{ background: nearest }}
+                aria-hidden
+              />
+              Use {nearest} for text on primary
+            </Button>
+          </div>
         </>
       ) : (
-        <>
+        <p className="flex items-start gap-2">
           <CircleCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
           <span>Contrast {formatRatio(ratio)} meets WCAG AA for text (4.5:1).</span>
-        </>
+        </p>
       )}
-    </p>
+    </div>
   );
 }
 
@@ -45,7 +70,7 @@ function Sample() {
         <span className="inline-flex h-9 items-center rounded-md border border-border px-4 text-sm">Cancel</span>
       </div>
       <div className="rounded-lg border border-border p-3 text-sm">
-        <span className="font-medium text-primary">Signed in</span> as player@example.com
+        <span className="font-medium text-primary">Signed in</span> as user@example.com
       </div>
     </div>
   );
@@ -107,7 +132,11 @@ export function ThemeEditor({
               onChange={(v) => onChange('primaryColorForeground', v)}
             />
           </div>
-          <ContrastCheck primary={theme.primaryColor.trim()} foreground={theme.primaryColorForeground.trim()} />
+          <ContrastCheck
+            primary={theme.primaryColor.trim()}
+            foreground={theme.primaryColorForeground.trim()}
+            onFix={(v) => onChange('primaryColorForeground', v)}
+          />
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field
               label="Corner radius"

@@ -1,6 +1,4 @@
 import { useMemo, useRef, useState } from 'react';
-import { Save } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { useClientStore } from '../../lib/use-client-store';
 import { useCan } from '../../lib/use-project';
 import {
@@ -11,15 +9,13 @@ import {
 } from '../../shared/email-templates';
 import { $project } from '../../stores/project-context';
 import {
-  focusFirstInvalid,
   ReadOnlyNotice,
   Section,
-  SettingsStates,
-  StaleNotice,
   useAuthSettings,
   type FieldErrors,
   type SettingsAnswer,
 } from '../security/settings-form';
+import { focusFirstInvalid, SettingsForm, SettingsLoad } from '../shared/settings-frame';
 import { sampleValues } from './preview-document';
 import { TemplateEditor } from './template-editor';
 import { TemplateTabs } from './template-tabs';
@@ -55,6 +51,7 @@ function EmailTemplatesForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(base);
   const invalid = useMemo(
     () => new Set(EMAIL_TEMPLATE_KINDS.filter((k) => Object.keys(errors).some((p) => p.startsWith(`${k}.`)))),
     [errors],
@@ -85,19 +82,22 @@ function EmailTemplatesForm({
   }
 
   return (
-    <form
-      ref={form}
-      noValidate
-      className="grid gap-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <SettingsForm
+      label="Email templates"
+      formRef={form}
+      dirty={dirty}
+      busy={busy}
+      stale={stale}
+      canEdit={canEdit}
+      saveLabel="Save email templates"
+      readOnly={<ReadOnlyNotice />}
+      onSave={() => void submit()}
+      onDiscard={() => (setDraft(copy(base)), setErrors({}))}
+      onReload={reload}
     >
-      {!canEdit && <ReadOnlyNotice />}
       <Section
         title="Templates"
-        description="The emails players get from sign-in: a subject and an HTML body each, with variables filled in when the email is sent."
+        description="The emails users get from sign-in: a subject and an HTML body each, with variables filled in when the email is sent."
       >
         <div className="grid gap-4">
           <TemplateTabs selected={selected} invalid={invalid} onSelect={setSelected} />
@@ -112,28 +112,24 @@ function EmailTemplatesForm({
           />
         </div>
       </Section>
-      {stale && <StaleNotice onReload={reload} />}
-      {canEdit && (
-        <div className="sticky bottom-0 -mx-1 flex justify-end bg-background/90 px-1 py-3 backdrop-blur">
-          <Button type="submit" disabled={busy || stale}>
-            <Save aria-hidden className="size-4" />
-            Save email templates
-          </Button>
-        </div>
-      )}
-    </form>
+    </SettingsForm>
   );
 }
 
-/** The auth emails players get: verification, password reset, invite and magic link, with a sandboxed preview. */
+/** The auth emails users get: verification, password reset, invite and magic link, with a sandboxed preview. */
 export function EmailTemplatesPage() {
   const settings = useAuthSettings<Templates>('email-templates');
-  const state = (
-    <SettingsStates error={settings.error} loading={!settings.data} reload={settings.reload} what="email templates" />
-  );
-  if (settings.error || !settings.data) return state;
   return (
-    <EmailTemplatesForm answer={settings.data} stale={settings.stale} reload={settings.reload} save={settings.save} />
+    <SettingsLoad error={settings.error} ready={!!settings.data} reload={settings.reload} what="email templates">
+      {() => (
+        <EmailTemplatesForm
+          answer={settings.data!}
+          stale={settings.stale}
+          reload={settings.reload}
+          save={settings.save}
+        />
+      )}
+    </SettingsLoad>
   );
 }
 

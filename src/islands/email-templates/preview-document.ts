@@ -5,7 +5,7 @@ export function sampleValues(projectName: string | undefined): Record<EmailVaria
   return {
     link: 'https://auth.example.com/verify?token_hash=5f2b8c1e9d&type=email',
     code: '482913',
-    email: 'player@example.com',
+    email: 'user@example.com',
     projectName: projectName || 'Your project',
   };
 }

@@ -155,7 +155,7 @@ function Checklist({ base, projectId, mode }: { base: string | null; projectId: 
           done={users.data ? users.data.total > 0 : false}
           title="Get your first user"
           href={p('/users')}
-          detail="Sign a player in from your app, or create one with the API."
+          detail="Sign a user in from your app, or create one with the API."
         />
         <Step
           done={txs.data ? txs.data.total > 0 : false}

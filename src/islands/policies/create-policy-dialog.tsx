@@ -80,7 +80,7 @@ export function CreatePolicyDialog({
           maxLength={100}
           error={errors.name}
           onChange={(e) => setName(e.target.value)}
-          placeholder="Sponsor new players"
+          placeholder="Sponsor new users"
         />
         <div className="grid gap-1.5">
           <label htmlFor={`${id}-chain`} className="text-sm font-medium">

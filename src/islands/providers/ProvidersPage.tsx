@@ -1,20 +1,16 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Save } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { Field, inputClass } from '../../components/ui/field';
 import { useCan } from '../../lib/use-project';
 import { SMS_PROVIDERS } from '../../shared/auth-settings-rules';
 import {
   FieldError,
-  focusFirstInvalid,
   ReadOnlyNotice,
   Section,
-  SettingsStates,
-  StaleNotice,
   useAuthSettings,
   type FieldErrors,
   type SettingsAnswer,
 } from '../security/settings-form';
+import { focusFirstInvalid, SettingsForm, SettingsLoad } from '../shared/settings-frame';
 import { SMS_NAMES, toBody, toDraft, validate, type Draft, type ProvidersSettings } from './model';
 import { OauthProviders } from './oauth';
 import { Switch } from './switch';
@@ -69,6 +65,7 @@ function ProvidersForm({
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const d = draft;
+  const dirty = JSON.stringify(draft) !== JSON.stringify(toDraft(stored));
 
   async function submit() {
     const local = validate(draft, stored);
@@ -88,19 +85,22 @@ function ProvidersForm({
   }
 
   return (
-    <form
-      ref={form}
-      noValidate
-      className="grid gap-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <SettingsForm
+      label="Providers"
+      formRef={form}
+      dirty={dirty}
+      busy={busy}
+      stale={stale}
+      canEdit={canEdit}
+      saveLabel="Save providers"
+      readOnly={<ReadOnlyNotice />}
+      onSave={() => void submit()}
+      onDiscard={() => (setDraft(toDraft(stored)), setErrors({}), setFormKey((k) => k + 1))}
+      onReload={reload}
     >
-      {!canEdit && <ReadOnlyNotice />}
       <ProviderCard
         title="Email and password"
-        description="Players sign up with an email address and a password, or a one-time code by email."
+        description="Users sign up with an email address and a password, or a one-time code by email."
         enabled={d.email.enabled}
         editable={canEdit}
         onToggle={(enabled) => setDraft({ ...d, email: { ...d.email, enabled } })}
@@ -138,7 +138,7 @@ function ProvidersForm({
       </ProviderCard>
       <ProviderCard
         title="Phone"
-        description="Players sign in with a code sent by text message."
+        description="Users sign in with a code sent by text message."
         enabled={d.phone.enabled}
         editable={canEdit}
         onToggle={(enabled) => setDraft({ ...d, phone: { ...d.phone, enabled } })}
@@ -168,14 +168,14 @@ function ProvidersForm({
       </ProviderCard>
       <ProviderCard
         title="Guest"
-        description="Players start without an account and can link one later."
+        description="Users start without an account and can link one later."
         enabled={d.guest}
         editable={canEdit}
         onToggle={(guest) => setDraft({ ...d, guest })}
       />
       <ProviderCard
         title="Wallet"
-        description="Players sign in with an Ethereum wallet (Sign-In with Ethereum, EIP-4361)."
+        description="Users sign in with an Ethereum wallet (Sign-In with Ethereum, EIP-4361)."
         enabled={d.wallet}
         editable={canEdit}
         onToggle={(wallet) => setDraft({ ...d, wallet })}
@@ -195,7 +195,7 @@ function ProvidersForm({
       </Section>
       <Section
         title="Third-party auth"
-        description="Sign players in with tokens from the auth service your game already uses."
+        description="Sign users in with tokens from the auth service your game already uses."
       >
         <ThirdParty
           draft={d}
@@ -208,32 +208,30 @@ function ProvidersForm({
           setError={(p, m) => setErrors((e) => ({ ...e, [p]: m }))}
         />
       </Section>
-      {stale && <StaleNotice onReload={reload} />}
-      {canEdit && (
-        <div className="sticky bottom-0 -mx-1 flex justify-end bg-background/90 px-1 py-3 backdrop-blur">
-          <Button type="submit" disabled={busy || stale}>
-            <Save aria-hidden className="size-4" />
-            Save providers
-          </Button>
-        </div>
-      )}
-    </form>
+    </SettingsForm>
   );
 }
 
-/** The sign-in methods players get: email, phone, guest, wallet, social and third-party auth. */
+/** The sign-in methods users get: email, phone, guest, wallet, social and third-party auth. */
 export function ProvidersPage() {
   const settings = useAuthSettings<ProvidersSettings>('providers');
-  if (settings.error || !settings.data || !settings.path)
-    return <SettingsStates error={settings.error} loading={!settings.data} reload={settings.reload} what="providers" />;
   return (
-    <ProvidersForm
-      answer={settings.data}
-      path={settings.path}
-      stale={settings.stale}
+    <SettingsLoad
+      error={settings.error}
+      ready={!!settings.data && !!settings.path}
       reload={settings.reload}
-      save={settings.save}
-    />
+      what="providers"
+    >
+      {() => (
+        <ProvidersForm
+          answer={settings.data!}
+          path={settings.path!}
+          stale={settings.stale}
+          reload={settings.reload}
+          save={settings.save}
+        />
+      )}
+    </SettingsLoad>
   );
 }
 

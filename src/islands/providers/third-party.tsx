@@ -55,7 +55,7 @@ function JwksCheck({ path, jwksUrl, onRefused }: { path: string; jwksUrl: string
   );
 }
 
-/** Third-party auth: one provider whose tokens sign players in, with its own fields. */
+/** Third-party auth: one provider whose tokens sign users in, with its own fields. */
 export function ThirdParty({
   draft,
   stored,

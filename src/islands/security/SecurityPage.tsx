@@ -1,6 +1,4 @@
 import { useRef, useState } from 'react';
-import { Save } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { useCan } from '../../lib/use-project';
 import {
@@ -16,16 +14,8 @@ import {
 } from '../../shared/auth-settings-rules';
 import { ListEditor } from './list-editor';
 import { NativeApps, type NativeAppDraft } from './native-apps';
-import {
-  focusFirstInvalid,
-  ReadOnlyNotice,
-  Section,
-  SettingsStates,
-  StaleNotice,
-  useAuthSettings,
-  type FieldErrors,
-  type SettingsAnswer,
-} from './settings-form';
+import { focusFirstInvalid, SettingsForm, SettingsLoad, useDraft } from '../shared/settings-frame';
+import { ReadOnlyNotice, Section, useAuthSettings, type FieldErrors, type SettingsAnswer } from './settings-form';
 
 interface SecuritySettings extends Lifetimes {
   allowedOrigins: string[];
@@ -120,7 +110,7 @@ function SecurityForm({
   save: ReturnType<typeof useAuthSettings<SecuritySettings>>['save'];
 }) {
   const canEdit = useCan('manage_auth');
-  const [draft, setDraft] = useState(() => toDraft(answer.data));
+  const { draft, setDraft, base, dirty, reset } = useDraft(() => toDraft(answer.data));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -134,7 +124,7 @@ function SecurityForm({
     setBusy(true);
     const result = await save(body, { pending: 'Saving security settings…', done: 'Security settings saved' });
     setBusy(false);
-    if ('answer' in result) setDraft(toDraft(result.answer.data));
+    if ('answer' in result) reset(toDraft(result.answer.data));
     else {
       setErrors(result.errors);
       focusFirstInvalid(form.current);
@@ -142,19 +132,22 @@ function SecurityForm({
   }
 
   return (
-    <form
-      ref={form}
-      noValidate
-      className="grid gap-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <SettingsForm
+      label="Security settings"
+      formRef={form}
+      dirty={dirty}
+      busy={busy}
+      stale={stale}
+      canEdit={canEdit}
+      saveLabel="Save security settings"
+      readOnly={<ReadOnlyNotice />}
+      onSave={() => void submit()}
+      onDiscard={() => (setDraft(base), setErrors({}))}
+      onReload={reload}
     >
-      {!canEdit && <ReadOnlyNotice />}
       <Section
         title="Allowed origins"
-        description="Web origins your players' browsers may sign in from: https, a wildcard only as the leftmost label (https://*.example.com); http only for http://localhost:<port> and http://127.0.0.1:<port>."
+        description="Web origins your users' browsers may sign in from: https, a wildcard only as the leftmost label (https://*.example.com); http only for http://localhost:<port> and http://127.0.0.1:<port>."
       >
         <ListEditor
           name="allowedOrigins"
@@ -185,7 +178,7 @@ function SecurityForm({
       </Section>
       <Section
         title="Native apps"
-        description="iOS and Android apps that may sign players in, and the URL scheme that brings them back to the app."
+        description="iOS and Android apps that may sign users in, and the URL scheme that brings them back to the app."
       >
         <NativeApps
           apps={draft.nativeApps}
@@ -196,7 +189,7 @@ function SecurityForm({
       </Section>
       <Section
         title="Session lifetimes"
-        description="How long a player stays signed in: the access token is renewed with the refresh token until that expires or the player has been inactive for the timeout."
+        description="How long a user stays signed in: the access token is renewed with the refresh token until that expires or the user has been inactive for the timeout."
       >
         <div className="grid gap-4 sm:grid-cols-3">
           {(Object.keys(UNITS) as LifetimeKey[]).map((k) => (
@@ -215,27 +208,20 @@ function SecurityForm({
           ))}
         </div>
       </Section>
-      {stale && <StaleNotice onReload={reload} />}
-      {canEdit && (
-        <div className="sticky bottom-0 -mx-1 flex justify-end bg-background/90 px-1 py-3 backdrop-blur">
-          <Button type="submit" disabled={busy || stale}>
-            <Save aria-hidden className="size-4" />
-            Save security settings
-          </Button>
-        </div>
-      )}
-    </form>
+    </SettingsForm>
   );
 }
 
-/** Security of the sign-in players get: allowed origins, authorized networks, native apps, session lifetimes. */
+/** Security of the sign-in users get: allowed origins, authorized networks, native apps, session lifetimes. */
 export function SecurityPage() {
   const settings = useAuthSettings<SecuritySettings>('security');
-  const state = (
-    <SettingsStates error={settings.error} loading={!settings.data} reload={settings.reload} what="security settings" />
+  return (
+    <SettingsLoad error={settings.error} ready={!!settings.data} reload={settings.reload} what="security settings">
+      {() => (
+        <SecurityForm answer={settings.data!} stale={settings.stale} reload={settings.reload} save={settings.save} />
+      )}
+    </SettingsLoad>
   );
-  if (settings.error || !settings.data) return state;
-  return <SecurityForm answer={settings.data} stale={settings.stale} reload={settings.reload} save={settings.save} />;
 }
 
 export default SecurityPage;

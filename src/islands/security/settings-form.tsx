@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { RotateCw } from 'lucide-react';
-import { Skeleton, StatePanel } from '../../components/ui/state-panel';
 import { ApiRequestError } from '../../lib/api-client';
 import { apiWrite } from '../../lib/api-write';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useModePath } from '../../lib/use-project';
+
+// The frame every settings page shares (states, save bar, leave guard): src/islands/shared/settings-frame.tsx.
+export { focusFirstInvalid, StaleNotice } from '../shared/settings-frame';
 
 /** A settings answer of the API (docs/api.md "Authentication settings"). */
 export interface SettingsAnswer<T> {
@@ -95,51 +96,6 @@ export function useAuthSettings<T>(segment: 'security' | 'providers' | 'email-te
   return { ...query, path, stale, save };
 }
 
-/** Loading, not found and error states of a settings page; null once the answer is there. */
-export function SettingsStates({
-  error,
-  loading,
-  reload,
-  what,
-}: {
-  error: ApiRequestError | undefined;
-  loading: boolean;
-  reload: () => void;
-  what: string;
-}) {
-  if (error)
-    return error.notFound ? (
-      <StatePanel kind="not-found" title="No such project" description="It does not exist, or you are not a member." />
-    ) : (
-      <StatePanel kind="error" title={`Could not load the ${what}`} description={error.message} onRetry={reload} />
-    );
-  if (loading)
-    return (
-      <div className="grid gap-4" aria-busy="true">
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  return null;
-}
-
-/** "Changed by someone else": the text stays, reload brings the latest version, then saving works again. */
-export function StaleNotice({ onReload }: { onReload: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center gap-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-    >
-      These settings were changed by someone else since you opened them. What you typed is kept: reload the latest
-      version, then save again.
-      <button type="button" className="inline-flex items-center gap-1 font-medium underline" onClick={onReload}>
-        <RotateCw aria-hidden className="size-3.5" />
-        Reload
-      </button>
-    </div>
-  );
-}
-
 /** Read-only notice for roles that cannot change auth settings. */
 export function ReadOnlyNotice() {
   return (
@@ -147,9 +103,4 @@ export function ReadOnlyNotice() {
       Only admins and owners can change authentication settings. You can read them.
     </p>
   );
-}
-
-/** Moves focus to the first control marked invalid (after the errors have rendered). */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

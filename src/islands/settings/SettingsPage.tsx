@@ -4,13 +4,14 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyText } from '../../components/ui/copy-button';
 import { Field, inputClass } from '../../components/ui/field';
-import { Skeleton, StatePanel } from '../../components/ui/state-panel';
 import { ApiRequestError } from '../../lib/api-client';
 import { apiWrite } from '../../lib/api-write';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useCan, useProjectRoute } from '../../lib/use-project';
 import { toastOnNextPage } from '../../lib/toast';
 import { AUTH_STORAGE_KEY, readStoredSession } from '../../shared/auth-storage';
+import { allowLeaving } from '../../lib/unsaved-changes';
+import { SettingsForm, SettingsLoad } from '../shared/settings-frame';
 import { AuditLog } from './audit-log';
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
@@ -58,41 +59,30 @@ function RenameForm({ project, reload }: { project: Project; reload: () => void 
     }
   }
   return (
-    <form
-      className="grid max-w-md gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <Field
-        label="Project name"
-        value={name}
-        maxLength={100}
-        disabled={!canRename}
-        error={error}
-        onChange={(e) => (setName(e.target.value), setError(undefined))}
-      />
-      {stale && (
-        <div
-          role="alert"
-          className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-        >
-          This project was changed by someone else since you opened it. Your text is kept: reload the latest version,
-          then save again.{' '}
-          <button type="button" className="font-medium underline" onClick={reload}>
-            Reload
-          </button>
-        </div>
-      )}
-      {canRename && (
-        <div>
-          <Button type="submit" size="sm" disabled={busy || stale || name.trim() === project.name}>
-            Save name
-          </Button>
-        </div>
-      )}
-    </form>
+    <div className="max-w-md">
+      <SettingsForm
+        label="Rename project"
+        dirty={name.trim() !== project.name}
+        busy={busy}
+        stale={stale}
+        canEdit={canRename}
+        sticky={false}
+        saveLabel="Save name"
+        staleWhat="This project was"
+        onSave={() => void save()}
+        onDiscard={() => (setName(project.name), setError(undefined))}
+        onReload={reload}
+      >
+        <Field
+          label="Project name"
+          value={name}
+          maxLength={100}
+          disabled={!canRename}
+          error={error}
+          onChange={(e) => (setName(e.target.value), setError(undefined))}
+        />
+      </SettingsForm>
+    </div>
   );
 }
 
@@ -181,6 +171,8 @@ function DeleteProject({ project }: { project: Project }) {
             invalidate: ['/projects'],
           });
           toastOnNextPage('success', `Project “${project.name}” moved to the trash: restore it within 7 days`);
+          // The project is gone: a name typed in its rename form has nothing left to be saved to.
+          allowLeaving();
           location.assign('/');
         }}
       />
@@ -197,46 +189,35 @@ export function SettingsPage() {
   const isOwner = useCan('delete_project');
   const canAudit = useCan('read_audit');
 
-  if (error)
-    return error.notFound ? (
-      <StatePanel kind="not-found" title="No such project" description="It does not exist, or you are not a member." />
-    ) : (
-      <StatePanel kind="error" title="Could not load the project" description={error.message} onRetry={reload} />
-    );
-  if (!project || !route)
-    return (
-      <div className="grid gap-4" aria-busy="true">
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-24 w-full" />
-      </div>
-    );
   return (
-    <>
-      <div className="grid gap-6">
-        <Section title="General">
-          <RenameForm project={project} reload={reload} />
-          <div className="grid gap-1 text-sm">
-            <span className="font-medium">Project ID</span>
-            <CopyText value={project.id} label="project ID" short={false} />
-          </div>
-        </Section>
-        {isOwner && (
-          <Section title="Ownership" description="Hand the project to another member.">
-            <TransferOwnership project={project} members={members.data?.data ?? []} />
+    <SettingsLoad error={error} ready={!!project && !!route} reload={reload} what="project">
+      {() => (
+        <div className="grid gap-6">
+          <Section title="General">
+            <RenameForm project={project!} reload={reload} />
+            <div className="grid gap-1 text-sm">
+              <span className="font-medium">Project ID</span>
+              <CopyText value={project!.id} label="project ID" short={false} />
+            </div>
           </Section>
-        )}
-        {canAudit && (
-          <Section title="Audit log" description="Who changed what in this project, newest first.">
-            <AuditLog projectId={project.id} members={members.data?.data ?? []} />
-          </Section>
-        )}
-        {isOwner && (
-          <Section title="Danger zone" description="Deleting a project removes everything in it, in both modes.">
-            <DeleteProject project={project} />
-          </Section>
-        )}
-      </div>
-    </>
+          {isOwner && (
+            <Section title="Ownership" description="Hand the project to another member.">
+              <TransferOwnership project={project!} members={members.data?.data ?? []} />
+            </Section>
+          )}
+          {canAudit && (
+            <Section title="Audit log" description="Who changed what in this project, newest first.">
+              <AuditLog projectId={project!.id} members={members.data?.data ?? []} />
+            </Section>
+          )}
+          {isOwner && (
+            <Section title="Danger zone" description="Deleting a project removes everything in it, in both modes.">
+              <DeleteProject project={project!} />
+            </Section>
+          )}
+        </div>
+      )}
+    </SettingsLoad>
   );
 }
 

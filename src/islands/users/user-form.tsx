@@ -199,7 +199,7 @@ function UserFields({
         maxLength={100}
         autoFocus
         autoComplete="off"
-        placeholder="Player one"
+        placeholder="Ada Lovelace"
         error={errors.name}
         onChange={(e) => (setValues((v) => ({ ...v, name: e.target.value })), setErrors({}))}
       />

@@ -35,7 +35,7 @@ export function SuccessRate({ rate }: { rate: number | null | undefined }) {
 export function LastDelivery({ webhook }: { webhook: Pick<Webhook, 'lastDeliveryAt' | 'lastDeliveryStatus'> }) {
   if (!webhook.lastDeliveryAt) return <span className="text-muted-foreground">Never</span>;
   return (
-    <span className="inline-flex items-center gap-2">
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
       <RelativeTime iso={webhook.lastDeliveryAt} />
       {webhook.lastDeliveryStatus && <DeliveryBadge status={webhook.lastDeliveryStatus} />}
     </span>

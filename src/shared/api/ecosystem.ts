@@ -11,6 +11,7 @@ import {
   isHttpsUrl,
   isRadius,
 } from '../ecosystem.ts';
+import { contrastError } from '../contrast.ts';
 
 // The rules are zod-free in src/shared/ecosystem.ts, so the dashboard's form checks the same with the same messages.
 const httpsUrl = z.string().max(MAX_URL_LENGTH).refine(isHttpsUrl, ECOSYSTEM_MESSAGES.httpsUrl);
@@ -22,12 +23,21 @@ export const ecosystemSettingsSchema = z.strictObject({
   name: plainText().trim().max(100).nullable(),
   customDomain: hostname.nullable(),
   logoUrl: httpsUrl.nullable(),
-  theme: z.strictObject({
-    primaryColor: color,
-    primaryColorForeground: color,
-    radius: z.string().refine(isRadius, ECOSYSTEM_MESSAGES.radius),
-    faviconUrl: httpsUrl.refine(hasFaviconEnding, ECOSYSTEM_MESSAGES.favicon).nullable(),
-  }),
+  theme: z
+    .strictObject({
+      primaryColor: color,
+      primaryColorForeground: color,
+      radius: z.string().refine(isRadius, ECOSYSTEM_MESSAGES.radius),
+      faviconUrl: httpsUrl.refine(hasFaviconEnding, ECOSYSTEM_MESSAGES.favicon).nullable(),
+    })
+    // Text on the primary colour must stay readable: refused at the foreground, with the nearest colour that passes.
+    .superRefine((t, ctx) => {
+      const message =
+        isHexColor(t.primaryColor) && isHexColor(t.primaryColorForeground)
+          ? contrastError(t.primaryColor, t.primaryColorForeground)
+          : undefined;
+      if (message) ctx.addIssue({ code: 'custom', path: ['primaryColorForeground'], message });
+    }),
   walletDomains: z
     .array(hostname)
     .max(MAX_WALLET_DOMAINS)

@@ -234,7 +234,7 @@ test('ecosystem: the contrast check, the favicon preview, reset to default, disc
   await expect(field(page, 'Primary colour')).toHaveValue('#4f46e5');
   expect((await themeVars(page)).primary).toBe('#b91c1c');
 
-  // Contrast under WCAG AA (4.5:1) is a warning, not a refusal.
+  // Contrast under WCAG AA (4.5:1) is said as it is typed (the save refusal: the test below).
   const contrast = page.getByTestId('contrast');
   await expect(contrast).toContainText('meets WCAG AA');
   await field(page, 'Text on primary').fill('#8b87f0');
@@ -273,9 +273,56 @@ test('ecosystem: the contrast check, the favicon preview, reset to default, disc
   await field(page, 'Primary colour').fill('#15803d');
   await expect.poll(async () => (await themeVars(page)).primary).toBe('#15803d');
   await page.getByRole('link', { name: 'Billing', exact: true }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave without saving' })
+    .click();
   await expect(page).toHaveURL(`/${id}/test/settings/billing`);
   expect(await firstPaint(page)).toEqual(['#b91c1c', '#ffffff', '']);
   expect((await themeVars(page)).computedPrimary).toBe('#b91c1c');
+});
+
+test('ecosystem: text on primary under WCAG AA cannot be saved; the field says why and one click uses the nearest passing colour, previewed before saving', async ({
+  page,
+}) => {
+  const id = await ownProject(page, 'Ecosystem contrast e2e');
+  await page.goto(ecosystemPath(id));
+  const foreground = field(page, 'Text on primary');
+  await expect(foreground).toHaveValue('#ffffff');
+
+  // The preview wears the typed colours at once, the failing pair too: the sample button shows it.
+  await foreground.fill('#8b87f0');
+  const sample = page.getByText('Connect wallet', { exact: true });
+  await expect(sample).toHaveCSS('color', 'rgb(139, 135, 240)');
+  await expect(page.getByTestId('contrast')).toContainText('Contrast 2.04:1 is below WCAG AA (4.5:1)');
+
+  // Saving is refused at the field with the shared rule's message (the browser checks before the API would).
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const message =
+    'Text on the primary colour has a contrast of 2.04:1; WCAG AA needs at least 4.5:1 to keep it readable. The nearest colour that passes is #d9d8fa.';
+  await expect(foreground).toHaveAttribute('aria-invalid', 'true');
+  await expect(foreground).toHaveAccessibleDescription(new RegExp(escape(message)));
+  await expect(foreground).toBeFocused();
+
+  // The API refuses the same pair with the same message at the same field.
+  const { version } = (await apiAsUser(page, 'GET', `/projects/${id}/test/ecosystem`)).body;
+  const refused = await apiAsUser(page, 'PATCH', `/projects/${id}/test/ecosystem`, {
+    theme: { primaryColorForeground: '#8b87f0' },
+    version,
+  });
+  expect(refused.status).toBe(400);
+  expect(refused.body.error.details).toEqual([{ path: 'theme.primaryColorForeground', message }]);
+
+  // One click: the nearest passing foreground, previewed, then saved.
+  await page.getByRole('button', { name: 'Use #d9d8fa for text on primary' }).click();
+  await expect(foreground).toHaveValue('#d9d8fa');
+  await expect(foreground).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('contrast')).toContainText('meets WCAG AA');
+  await expect(sample).toHaveCSS('color', 'rgb(217, 216, 250)');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  const saved = await apiAsUser(page, 'GET', `/projects/${id}/test/ecosystem`);
+  expect(saved.body.data.theme.primaryColorForeground).toBe('#d9d8fa');
 });
 
 test('ecosystem: accessible in light and dark', async ({ page }) => {

@@ -65,14 +65,14 @@ const INVALID: { tab: string; kind: string; field: 'Subject' | 'Body (HTML)'; va
     kind: 'passwordReset',
     field: 'Body (HTML)',
     value: '<p>Reset your password here</p>',
-    message: 'Add {{link}}: without it the player cannot act on the email',
+    message: 'Add {{link}}: without it the user cannot act on the email',
   },
   {
     tab: 'Email verification',
     kind: 'emailVerification',
     field: 'Body (HTML)',
     value: '<p>Welcome aboard</p>',
-    message: 'Add {{link}} or {{code}}: without one the player cannot act on the email',
+    message: 'Add {{link}} or {{code}}: without one the user cannot act on the email',
   },
   {
     tab: 'Magic link',

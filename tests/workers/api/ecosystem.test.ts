@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contrastError } from '../../../src/shared/contrast';
 import { ECOSYSTEM_MESSAGES } from '../../../src/shared/ecosystem';
 import { addMember, api, newProject, token } from './helpers';
 
@@ -78,6 +79,42 @@ describe('PATCH …/{mode}/ecosystem', () => {
     const res = await patch(p.id, p.ownerToken, body);
     expect(res.status, res.text).toBe(400);
     expect(res.body.error.details).toEqual([{ path, message }]);
+  });
+
+  // WCAG AA (4.5:1) for text on the primary colour, with the shared rule's message (src/shared/contrast.ts).
+  it.each([
+    ['white on the default primary is kept', { primaryColorForeground: '#ffffff' }, null],
+    [
+      'a foreground changed alone to pale grey',
+      { primaryColorForeground: '#cccccc' },
+      'Text on the primary colour has a contrast of 3.91:1; WCAG AA needs at least 4.5:1 to keep it readable. The nearest colour that passes is #dbdbdb.',
+    ],
+    [
+      'a primary changed alone to yellow (stored white stays)',
+      { primaryColor: '#facc15' },
+      'Text on the primary colour has a contrast of 1.53:1; WCAG AA needs at least 4.5:1 to keep it readable. The nearest colour that passes is #5a5a5a.',
+    ],
+    [
+      'the same colour twice',
+      { primaryColor: '#336699', primaryColorForeground: '#336699' },
+      contrastError('#336699', '#336699'),
+    ],
+    ['black on yellow passes', { primaryColor: '#facc15', primaryColorForeground: '#000000' }, null],
+  ])('theme contrast: %s', async (_, theme, message) => {
+    const p = await newProject('eco-contrast');
+    const before = (await api('GET', `/projects/${p.id}/test/ecosystem`, p.ownerToken)).body;
+    const res = await patch(p.id, p.ownerToken, { name: 'Readable', theme });
+    if (message === null) {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.theme).toMatchObject(theme);
+      return;
+    }
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.details).toEqual([{ path: 'theme.primaryColorForeground', message }]);
+    // Nothing was written: the name and the theme are what they were.
+    const after = (await api('GET', `/projects/${p.id}/test/ecosystem`, p.ownerToken)).body;
+    expect(after.version).toBe(before.version);
+    expect(after.data).toEqual(before.data);
   });
 
   it('a custom domain is not set by PATCH: it needs the DNS proof; clearing it is allowed', async () => {

@@ -34,7 +34,7 @@ describe('auth/email-templates', () => {
   });
 
   it.each([
-    ['passwordReset', 'body', '<p>Reset it</p>', 'Add {{link}}: without it the player cannot act on the email'],
+    ['passwordReset', 'body', '<p>Reset it</p>', 'Add {{link}}: without it the user cannot act on the email'],
     ['invite', 'body', '<p>Join us: {{code}}</p>', 'Unknown variable {{code}}'],
     ['magicLink', 'body', '<p>{{ .ConfirmationURL }}</p>', 'Unknown variable {{.ConfirmationURL}}'],
     ['emailVerification', 'body', '<p>Welcome</p>', 'Add {{link}} or {{code}}'],

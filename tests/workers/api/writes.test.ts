@@ -345,10 +345,10 @@ describe('features', () => {
       409,
     );
     const eco = await api('PATCH', `${base}/ecosystem`, p.ownerToken, {
-      theme: { primaryColor: '#ff0000' },
+      theme: { primaryColor: '#b91c1c' },
       version: 1,
     });
-    expect(eco.body.data.theme).toMatchObject({ primaryColor: '#ff0000', radius: '0.5rem' });
+    expect(eco.body.data.theme).toMatchObject({ primaryColor: '#b91c1c', radius: '0.5rem' });
   });
 });
 
