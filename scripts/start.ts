@@ -3,7 +3,7 @@
  * (default 8788), the auth emulator on $AUTH_EMULATOR_PORT (default 54321), the local SMTP inbox on $SMTP_PORT
  * (default 2525) with its page on $SMTP_INBOX_PORT (default 8025), the payment-provider stand-in (hosted checkout, signed
  * events) on $PAYMENTS_PORT (default 8789), a local JSON-RPC server on $RPC_PORT (default 8545) for contract read
- * calls. Stops with one line when a port is
+ * calls, a local DNS-over-HTTPS resolver on $DOH_PORT (default 8053). Stops with one line when a port is
  * taken; restarts the Pages server when its Workers runtime stops answering (docs/decisions.md "The local stack
  * fails loudly").
  */
@@ -20,6 +20,7 @@ import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
 import { LOCAL_SMTP, localTransactionalMail } from '../dev/smtp-inbox/config.ts';
 import { LOCAL_PAYMENTS, paymentBindings } from '../dev/payment-provider/config.ts';
 import { LOCAL_RPC_PORT } from './seed/local-rpc.ts';
+import { createDohServer } from '../dev/doh/server.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? LOCAL_AUTH.port);
@@ -28,6 +29,7 @@ const smtpPort = Number(process.env.SMTP_PORT ?? LOCAL_SMTP.port);
 const smtpInboxPort = Number(process.env.SMTP_INBOX_PORT ?? LOCAL_SMTP.webPort);
 const paymentsPort = Number(process.env.PAYMENTS_PORT ?? LOCAL_PAYMENTS.port);
 const rpcPort = Number(process.env.RPC_PORT ?? LOCAL_RPC_PORT);
+const dohPort = Number(process.env.DOH_PORT ?? 8053);
 
 const taken = await takenPortMessage([
   { port, what: 'the dashboard', variable: 'PORT' },
@@ -36,6 +38,7 @@ const taken = await takenPortMessage([
   { port: smtpInboxPort, what: 'the SMTP inbox page', variable: 'SMTP_INBOX_PORT' },
   { port: paymentsPort, what: 'the payment-provider stand-in', variable: 'PAYMENTS_PORT' },
   { port: rpcPort, what: 'the local JSON-RPC server', variable: 'RPC_PORT' },
+  { port: dohPort, what: 'the local DNS-over-HTTPS resolver', variable: 'DOH_PORT' },
 ]);
 if (taken) {
   console.error(taken);
@@ -99,6 +102,10 @@ const dispatcher = dispatcherConfig(path.join(ROOT, '.wrangler'), {
   WEBHOOK_DOH_URL: '',
   WEBHOOK_LOCAL_HOOKS: 'true',
 });
+// The API's DNS over HTTPS (custom-domain TXT proofs, the JWKS check's names), offline: records are set by hand
+// (`POST /records`, printed below), nothing real is resolved.
+const doh = await createDohServer(dohPort);
+running.push({ stop: () => void doh.close() });
 const pages = await startSupervisedPagesServer({
   port,
   env: limiter.env,
@@ -122,6 +129,8 @@ const pages = await startSupervisedPagesServer({
     RPC_ALLOW_LOOPBACK: 'true',
     // The dashboard's own mail (invites) goes to the local SMTP inbox (docs/api.md "Transactional mail").
     ...localTransactionalMail(smtpPort),
+    // Local only: names resolve through the local resolver above.
+    DNS_OVER_HTTPS_URL: doh.url,
   },
   giveUp: (error) => {
     console.error(`npm start: the Pages server stopped answering and did not come back (${error.message}). Stopping.`);
@@ -145,4 +154,6 @@ console.log(`
   Auth emulator: ${authUrl}   Inbox: ${authUrl}/inbox
   SMTP inbox:    http://127.0.0.1:${smtpInboxPort}/inbox   (custom SMTP "Send test email"; SMTP on 127.0.0.1:${smtpPort})
   Payments:      http://127.0.0.1:${paymentsPort}/subscriptions   (the hosted checkout of Billing → Change plan)
+  DNS (local):   POST http://127.0.0.1:${dohPort}/records {"name":"_dashboard-verify.<domain>","type":"TXT","data":["<token>"]}
+                 (the TXT record that proves a custom domain: Ecosystem → Custom domain → Verify)
 `);
