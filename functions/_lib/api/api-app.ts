@@ -98,6 +98,12 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
     },
   });
   app.use('*', requestId(), timing({ totalDescription: 'Server time incl. the database' }));
+  app.use('*', async (c, next) => {
+    c.set('now', clock());
+    await next();
+    // Handlers answer with their own Response objects, which `c.header()` does not reach: set it on the answer.
+    c.res.headers.set('X-Request-Id', c.var.requestId);
+  });
   const allowed = methodTable([...routes, { method: 'GET', path: '/openapi.json' }]);
   // Before any route: a path answers only the methods of its own (most specific) route path (route-methods.ts).
   app.use('*', async (c, next) => {
@@ -105,12 +111,6 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     if (allow.length && !allow.includes(method)) return methodNotAllowed(allow);
     await next();
-  });
-  app.use('*', async (c, next) => {
-    c.set('now', clock());
-    await next();
-    // Handlers answer with their own Response objects, which `c.header()` does not reach: set it on the answer.
-    c.res.headers.set('X-Request-Id', c.var.requestId);
   });
 
   for (const r of specificFirst(routes)) {

@@ -198,11 +198,12 @@ describe('CSV export: quoting and formula injection', () => {
   it('quotes per RFC 4180, writes nested values as JSON and neutralises formula-like cells', async () => {
     const p = await newProject('csv-quote-owner');
     const path = `/projects/${p.id}/test/users`;
-    const names = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3', '@SUM(A1)', 'Smith, "Jo"', 'Line\nbreak'];
+    const names = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3', '@SUM(A1)', 'Smith, "Jo"', 'Plain'];
     for (const [i, name] of names.entries()) {
       const res = await api('POST', path, p.ownerToken, {
         name,
-        description: i === 0 ? '\tcmd' : i === 1 ? '\rcmd' : 'plain',
+        // Names are one line (control characters refused); a description may hold a line break.
+        description: i === 0 ? '\tcmd' : i === 1 ? '\rcmd' : i === 2 ? 'Line\nbreak' : 'plain',
         metadata: { tier: 'gold', note: 'b,c', quote: 'say "hi"' },
       });
       expect(res.status, res.text).toBe(201);
@@ -217,9 +218,9 @@ describe('CSV export: quoting and formula injection', () => {
       "'-3",
       "'@SUM(A1)",
       'Smith, "Jo"',
-      'Line\nbreak',
+      'Plain',
     ]);
-    expect(records.slice(0, 3).map((r) => r[col('description')])).toEqual(["'\tcmd", "'\rcmd", 'plain']);
+    expect(records.slice(0, 3).map((r) => r[col('description')])).toEqual(["'\tcmd", "'\rcmd", 'Line\nbreak']);
     expect(JSON.parse(records[0]![col('metadata')]!)).toEqual({ tier: 'gold', note: 'b,c', quote: 'say "hi"' });
     expect(records[0]![col('authenticated')]).toBe('false');
     expect(records[0]![col('email')]).toBe('');

@@ -15,7 +15,6 @@ export const EXAMPLES: Record<string, { body?: (ids: Ids) => unknown; query?: st
   'PATCH /projects/:projectId': { body: () => ({ name: 'Conformance renamed', version: 1 }) },
   'POST /projects/:projectId/members': { body: () => ({ email: 'openapi-invitee@example.com', role: 'viewer' }) },
   'PATCH /projects/:projectId/members/:userId': { body: () => ({ role: 'viewer', version: 1 }) },
-  'PATCH /projects/:projectId/billing': { body: () => ({ plan: 'free', version: 1 }) },
   'POST /projects/:projectId/billing/checkout': { body: () => ({ plan: 'growth', mode: 'test' }) },
   'POST /projects/:projectId/:mode/transactions': {
     body: (ids) => ({ chainId: 1, accountId: ids.get('wallets'), interactions: [{ to: addr(77), value: '0' }] }),
@@ -29,6 +28,7 @@ export const EXAMPLES: Record<string, { body?: (ids: Ids) => unknown; query?: st
   'PATCH /projects/:projectId/:mode/policies/:id/rules/:ruleId': { body: () => ({ limitValue: 2000, version: 1 }) },
   // The seeded import is running already (its chunks are taken): the PATCH pauses it.
   'PATCH /projects/:projectId/:mode/auth/migrations/:id': { body: () => ({ status: 'paused', version: 1 }) },
+  'POST /projects/:projectId/:mode/ecosystem/domain': { body: () => ({ domain: 'conformance-wallet.example.com' }) },
   'POST /projects/:projectId/:mode/backend-wallets/challenge': { body: () => ({ address: addr(4242) }) },
   'PUT /projects/:projectId/:mode/backend-wallets/:id/balances/:chainId': { body: () => ({ wei: '1000' }) },
   'POST /projects/:projectId/:mode/webhooks/:id/replay': {
@@ -63,4 +63,13 @@ export const NO_SUCCESS: Record<string, string> = {
     'fetches a JWKS over the internet (SSRF guard refuses the local fake): jwks.test.ts',
   'POST /projects/:projectId/:mode/auth/smtp/test': 'needs a real SMTP server: tests/stack and smtp-test.test.ts',
   'POST /projects/:projectId/billing/checkout': 'needs the payment provider the deployment configures: billing.test.ts',
+  'PATCH /projects/:projectId/billing':
+    'refuses every user token (plans change only through signed provider events): billing-events.test.ts',
+  'POST /billing/provider-events': 'needs an event signed with the endpoint secret: billing-events.test.ts',
+  'POST /projects/:projectId/:mode/ecosystem/domain/verify':
+    'needs the TXT record in DNS (the local DNS-over-HTTPS server): domain-claims.test.ts',
+  'PUT /projects/:projectId/:mode/rpc-urls/:chainId':
+    'needs a chain of the mode and an RPC URL that resolves: rpc-urls.test.ts',
+  'DELETE /projects/:projectId/:mode/rpc-urls/:chainId': 'needs a chain of the mode with a URL set: rpc-urls.test.ts',
+  'GET /projects/:projectId/:mode/contracts/:id/call': 'needs a read function and a node to call: rpc-urls.test.ts',
 };
