@@ -197,7 +197,8 @@ describe('deliveries to a real receiver', () => {
       const prev = list.filter((d) => d.status !== 'pending').at(-1)!;
       const gap = Date.parse(prev.nextAttemptAt!) - Date.parse(prev.createdAt);
       expect(gap, `delay before attempt ${i + 2}`).toBeGreaterThanOrEqual(step * 0.9 - 1000);
-      expect(gap).toBeLessThanOrEqual(step * 1.1 + 1000);
+      // The gap also holds the attempt itself (the receiver's answer and the write): seconds on a loaded machine.
+      expect(gap).toBeLessThanOrEqual(step * 1.1 + 5000);
       list = await nextAttempt(hook.id);
     }
     expect(list.map((d) => [d.attempt, d.status])).toEqual(steps.concat(0).map((_, i) => [i + 1, 'failed']));
