@@ -137,6 +137,9 @@ test("email templates: the API's message shows at the field when the browser let
       }),
     });
   });
+  // A change on another tab (Save waits for a change): the answer's field brings its own tab forward.
+  await tab(page, 'Password reset').click();
+  await subject(page).fill('Reset your password, please');
   await save(page);
   await expect(tab(page, 'Invite')).toHaveAttribute('aria-selected', 'true');
   await expect(body(page)).toHaveAttribute('aria-invalid', 'true');
