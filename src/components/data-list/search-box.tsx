@@ -54,15 +54,17 @@ export function SearchBox({
     latest.current = { onSearch, onClear, active };
   });
 
-  // Back/forward or a link changed the applied search: show it (not while the user is typing here).
+  // Back/forward or a link changed the applied search: show it (not while the user's typing waits to be applied).
   useEffect(() => {
-    if (document.activeElement !== input.current) setText(value);
+    if (!typed.current || document.activeElement !== input.current) setText(value);
   }, [value]);
 
   // Search as you type: after a pause, the list applies the text (the URL follows with a history replace).
   useEffect(() => {
     if (!typed.current) return;
     const timer = setTimeout(() => {
+      // Enter or the clear button applied it already: a late pause must not apply it again (after a back, say).
+      if (!typed.current) return;
       typed.current = false;
       const list = latest.current;
       if (!text.trim()) {
