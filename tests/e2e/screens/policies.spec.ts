@@ -108,8 +108,8 @@ test('policies: create with two rules, a refused rule changes nothing, disable, 
   // Only fungible (ERC-20) tokens pay for gas: the chain's NFT and multi-token contracts are not offered.
   await expect(create.getByLabel('Token contract').locator('option')).toHaveText([
     'Choose a token…',
-    'Game Token',
-    'USD Coin',
+    'Game Token (Base Sepolia)',
+    'USD Coin (Base Sepolia)',
   ]);
   await create.getByLabel('Amount per transaction').fill('0.25');
   await create.getByLabel('Token decimals').fill('6');
