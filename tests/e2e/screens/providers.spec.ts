@@ -183,7 +183,7 @@ test('providers: "Check configuration" fetches the JWKS from the server: parses,
   await page.getByLabel('Provider', { exact: true }).selectOption('oidc');
   const url = page.getByLabel('JWKS URL');
   const check = page.getByRole('button', { name: 'Check configuration' });
-  const status = page.getByRole('status').filter({ hasText: /./ });
+  const status = page.getByRole('region', { name: 'Third-party auth' }).getByRole('status');
 
   // The local auth emulator's key set (loopback, allowed by the local development setting of the e2e stack).
   const browserRequests: string[] = [];
