@@ -160,17 +160,20 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
       Boolean,
     ),
   );
-  const applied = query.filters.find((f) => searchFields.has(f.field));
-  // The search box shows what it applied (one place, one clear button); an id filter keeps its readable chip.
-  const shownInBox = applied && !Object.values(s?.ids ?? {}).includes(applied.field) ? applied : undefined;
-  const chipFilters = query.filters.filter((f) => f !== shownInBox);
+  const idFields = new Set<string>(Object.values(s?.ids ?? {}));
+  // The search box shows the text search it applied (one place, one clear button); an id filter keeps its readable
+  // chip and combines with the others (a wallet's transactions under one policy).
+  const applied = query.filters.find((f) => searchFields.has(f.field) && !idFields.has(f.field));
+  const chipFilters = query.filters.filter((f) => f !== applied);
 
   /** Applies what was typed (`typing`: after a pause, URL replaced; else Enter): null, or why it cannot (yet). */
   function onSearch(text: string, typing: boolean): string | null {
     const r = recognize(text);
     if (!r || !s) return null;
     const apply = (field: string, op: Filter['op'], value: string) => {
-      const filters = query.filters.filter((f) => !searchFields.has(f.field));
+      // A text search replaces the previous one; an id filter replaces only a filter on its own field.
+      const replaced = (f: Filter) => f.field === field || (!idFields.has(field) && f === applied);
+      const filters = query.filters.filter((f) => !replaced(f));
       go({ ...query, filters: [...filters, { field, op, value }], page: 1, total: undefined }, { replace: typing });
       return null;
     };
@@ -296,7 +299,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
             onClear={() =>
               go({
                 ...query,
-                filters: query.filters.filter((f) => !searchFields.has(f.field)),
+                filters: query.filters.filter((f) => f !== applied),
                 page: 1,
                 total: undefined,
               })

@@ -72,7 +72,7 @@ export function WalletsPage() {
         ]}
         describeFilter={(f) => (f.field === 'userId' ? <UserFilterLabel userId={String(f.value)} /> : undefined)}
         search={{
-          placeholder: 'Search by address, user name, email or id',
+          placeholder: 'Search wallets by address, user name, email or id',
           address: 'address',
           hex: { field: 'address', label: 'the start of an address' },
           email: { field: 'user', op: 'prefix', label: "a user's email" },

@@ -48,6 +48,9 @@ export async function expectAccessible(page: Page, { exclude = [] }: { exclude?:
 /** Opens the command palette with Ctrl K once its island has hydrated (Astro drops `ssr` from a hydrated island). */
 export async function openPaletteByKeyboard(page: Page) {
   await expect(page.locator('astro-island[component-url*="PaletteLauncher"]:not([ssr])')).toHaveCount(1);
-  await page.keyboard.press('Control+k');
-  await expect(page.getByRole('combobox')).toBeFocused();
+  // Hydration ends before the island's effects have run (its key listener): press again until the palette opens.
+  await expect(async () => {
+    if (!(await page.getByRole('combobox').isVisible())) await page.keyboard.press('Control+k');
+    await expect(page.getByRole('combobox')).toBeFocused({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
