@@ -16,9 +16,9 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, startRateLimiter } from '../lib/rate-limiter.ts';
 import { openLocalD1 } from '../seed/local-d1.ts';
 import { localEncryptionKey } from '../seed/local-secrets.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
@@ -52,17 +52,6 @@ export interface CsvExportResult {
   serverCpuSeconds: number;
   /** CPU time of this process (reading and counting), s. */
   clientCpuSeconds: number;
-}
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -127,6 +116,8 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
 
   const port = options.port ?? (await freePort());
   const empty = mkdtempSync(path.join(tmpdir(), 'bench-csv-assets-'));
+  // The export takes its per-caller lock in the rate limiter's Durable Object, which runs beside the Pages project.
+  const limiter = await startRateLimiter({ quiet: true });
   const server = spawn(
     process.execPath,
     [
@@ -153,7 +144,13 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     {
       cwd: ROOT,
       stdio: 'ignore',
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+      env: {
+        ...process.env,
+        ...limiter.env,
+        CI: 'true',
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      },
     },
   );
   const stop = () => {
@@ -177,7 +174,8 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
       `${url}?${new URLSearchParams({ filters: JSON.stringify([{ field: 'chainId', op: 'eq', value: -1 }]) })}`,
       { headers: { Authorization: `Bearer ${key}` } },
     );
-    if (warm.status !== 200) throw new Error(`warm-up: ${warm.status} ${await warm.text()}`);
+    const warmBody = await warm.text(); // read to its end: the export holds its lock until then
+    if (warm.status !== 200) throw new Error(`warm-up: ${warm.status} ${warmBody}`);
 
     const idle = treeStats(server.pid!);
     let peakServerRssMb = idle.rssMb;
@@ -234,6 +232,7 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     } catch {
       // A leftover bench key on the local scale project is harmless.
     }
+    limiter.child.kill('SIGTERM');
     rmSync(empty, { recursive: true, force: true });
   }
 }

@@ -169,17 +169,18 @@ function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRou
               if (head !== null) {
                 controller.enqueue(encoder.encode(head));
                 head = null;
+                // The lock goes before the end of the file: a client that saw the end may export again at once.
                 if (first === null) {
-                  controller.close();
                   await finish();
+                  controller.close();
                 }
                 return;
               }
               await keep();
               const rows = await reader.next();
               if (rows === null) {
-                controller.close();
                 await finish();
+                controller.close();
               } else controller.enqueue(encoder.encode(await toLines(rows)));
             } catch (err) {
               // The status is sent: the download ends broken (the client sees a failed transfer, not a short file).
