@@ -14,36 +14,55 @@ import { ROLE_DETAIL, ROLE_LABEL } from './member-labels';
 
 interface Outcome {
   email: string;
-  kind: 'sent' | 'existing_account' | 'failed';
+  /** `sent`: the invite email went to a new address; `notified`: an existing account got the dashboard's email;
+   * `saved`: the invite is kept but no email went out; `failed`: not invited. */
+  kind: 'sent' | 'notified' | 'saved' | 'failed';
   message: string;
 }
 
-/** What happened to one invite, in the words the toast uses (docs/api.md "Invites and their email"). */
+/** A reason as the end of a sentence: lower-case start, no closing full stop. */
+const clause = (reason: string) => reason.charAt(0).toLowerCase() + reason.slice(1).replace(/\.$/, '');
+
+/** What happened to one invite, in the words the toast and the dialog use (docs/api.md "Invites and their email"). */
 function inviteOutcome(email: string, m: Member): Outcome {
-  if (m.emailStatus !== 'existing_account') return { email, kind: 'sent', message: 'invite emailed' };
+  if (m.emailStatus !== 'existing_account') return { email, kind: 'sent', message: 'was emailed an invite' };
+  // Sent now: the row's send time is this invite's (a renewal keeps an older one otherwise).
+  if (m.emailSentAt && m.emailSentAt === m.createdAt)
+    return { email, kind: 'notified', message: 'already has an account: we emailed them a link to sign in and join' };
   return {
     email,
-    kind: 'existing_account',
-    // Sent now: the row's send time is this invite's (a renewal keeps an older one otherwise).
-    message:
-      m.emailSentAt && m.emailSentAt === m.createdAt
-        ? 'already has an account: we emailed them a link to sign in and join'
-        : 'already has an account: no email went out; they join when they next sign in within 24 h',
+    kind: 'saved',
+    message: `already has an account, but no email could be sent (${clause(m.emailError ?? 'the email did not go out')}): the invite is saved and they join when they next sign in within 24 hours`,
+  };
+}
+
+/** An invite the API kept although its email failed (503 with the invite's id): saved, not sent, and why. */
+function savedWithoutEmail(email: string, e: ApiRequestError): Outcome | null {
+  const d = e.details as { inviteId?: unknown; reason?: unknown } | undefined;
+  if (e.status !== 503 || !d || typeof d.inviteId !== 'string') return null;
+  const why = typeof d.reason === 'string' ? ` (${clause(d.reason)})` : '';
+  return {
+    email,
+    kind: 'saved',
+    message: `was invited, but no email could be sent${why}: resend it from the list`,
   };
 }
 
 /** One invite, as the toast says it. */
-const single = (o: Outcome) => (o.kind === 'sent' ? `Invite emailed to ${o.email}` : `${o.email} ${o.message}`);
+function single(o: Outcome): string {
+  if (o.kind === 'sent') return `Invite emailed to ${o.email}: they choose a password and join`;
+  if (o.kind === 'notified') return `${o.email} already has an account: we emailed them a link to sign in and join`;
+  return `${o.email} ${o.message}`;
+}
 
-/** Several invites: how many were emailed, and how many went to existing accounts. */
+/** Several invites: how many were emailed, how many existing accounts were told, how many are saved unsent. */
 function summary(results: Outcome[]): string {
-  const existing = results.filter((r) => r.kind === 'existing_account').length;
-  const emailed = results.length - existing;
+  const n = (kind: Outcome['kind']) => results.filter((r) => r.kind === kind).length;
+  const [sent, notified, saved] = [n('sent'), n('notified'), n('saved')];
   return [
-    emailed ? `${emailed} invite${emailed === 1 ? '' : 's'} emailed` : null,
-    existing
-      ? `${existing} already ha${existing === 1 ? 's an account' : 've accounts'} (told by email or at next sign-in)`
-      : null,
+    sent ? `${sent} new address${sent === 1 ? '' : 'es'} emailed an invite` : null,
+    notified ? `${notified} existing account${notified === 1 ? '' : 's'} emailed a sign-in link` : null,
+    saved ? `${saved} saved without an email (see the dialog)` : null,
   ]
     .filter(Boolean)
     .join('; ');
@@ -101,20 +120,23 @@ export function InviteDialog({ projectId, myRole }: { projectId: string; myRole:
         });
         results.push(inviteOutcome(email, m));
       } catch (e) {
+        const saved = e instanceof ApiRequestError ? savedWithoutEmail(email, e) : null;
         const message =
           e instanceof ApiRequestError
             ? (e.fieldErrors.email ?? e.message)
             : 'Something went wrong. Try again in a moment.';
-        results.push({ email, kind: 'failed', message });
+        results.push(saved ?? { email, kind: 'failed', message });
       }
     }
     invalidatePaths(`/projects/${projectId}/members`, `/projects/${projectId}/audit-log`);
     const notSent = results.filter((r) => r.kind === 'failed');
     if (notSent.length)
       toast.error(
-        many ? `${notSent.length} of ${results.length} invites not sent` : `Not invited: ${notSent[0]!.message}`,
+        many ? `${notSent.length} of ${results.length} addresses not invited` : `Not invited: ${notSent[0]!.message}`,
         { id: toastId },
       );
+    else if (results.some((r) => r.kind === 'saved'))
+      toast.warning(many ? summary(results) : single(results[0]!), { id: toastId });
     else toast.success(many ? summary(results) : single(results[0]!), { id: toastId });
     setBusy(false);
     // What failed stays typed for another try; the rest is done.
@@ -138,7 +160,7 @@ export function InviteDialog({ projectId, myRole }: { projectId: string; myRole:
         }
       }}
       title="Invite members"
-      description="Each address gets an email with a link to set a password and open this project. Invites expire after 24 hours."
+      description="Each address gets one email naming this project, the role and you: a new address a link to choose a password, an existing account a link to sign in. Invites expire after 24 hours."
       trigger={
         <Button size="toolbar">
           <UserPlus className="h-4 w-4" aria-hidden /> Invite members
@@ -203,12 +225,14 @@ export function InviteDialog({ projectId, myRole }: { projectId: string; myRole:
           </p>
         </div>
         {outcomes.some((o) => o.kind !== 'failed') && (
-          <ul className="grid gap-2 rounded-md border border-border p-3 text-sm" aria-label="Invites sent">
+          <ul className="grid gap-2 rounded-md border border-border p-3 text-sm" aria-label="Invites">
             {outcomes
               .filter((o) => o.kind !== 'failed')
               .map((o) => (
                 <li key={o.email} className="flex items-start gap-2">
-                  {o.kind === 'sent' ? (
+                  {o.kind === 'saved' ? (
+                    <CircleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden />
+                  ) : o.kind === 'sent' ? (
                     <CircleCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
                   ) : (
                     <Info className="mt-0.5 h-4 w-4 shrink-0 text-sky-600" aria-hidden />

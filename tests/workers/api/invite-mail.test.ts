@@ -75,4 +75,44 @@ describe('an invite to an existing account is emailed by the dashboard', () => {
     expect(res.body.emailError).toBe('This dashboard is not set up to send email');
     expect(await received(email)).toHaveLength(0);
   });
+
+  it('a mail server that does not take it: the row says so in words for the team, never the host or port', async () => {
+    const p = await newProject('mail-down-owner');
+    const email = `existing-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await fetch(`${FAKE_AUTH}/__auth/invite-behaviour`, {
+      method: 'POST',
+      body: JSON.stringify({ email, behaviour: 'exists' }),
+    });
+    // Nothing listens on port 1: the connection is refused.
+    const res = await invite({ ...mailEnv, MAIL_SMTP_PORT: '1' } as Env, p.id, p.ownerToken, {
+      email,
+      role: 'admin',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ emailStatus: 'existing_account', emailSentAt: null });
+    expect(res.body.emailError).toBe('The dashboard’s mail server did not take the message');
+    expect(res.body.emailError).not.toMatch(/127\.0\.0\.1|port|SMTP/);
+  });
+});
+
+describe('one email per invite', () => {
+  it('a new address gets the auth server’s invite only (naming project, role and inviter), never the dashboard’s too', async () => {
+    const p = await newProject('mail-new-owner', 'Lumen Quest');
+    const email = `new-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await invite(mailEnv, p.id, p.ownerToken, { email, role: 'viewer' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ emailStatus: 'sent', emailError: null });
+    const sent = (await (await fetch(`${FAKE_AUTH}/__auth/invites?email=${encodeURIComponent(email)}`)).json()) as {
+      data: Record<string, unknown>;
+    }[];
+    expect(sent.map((i) => i.data)).toEqual([
+      {
+        invited_project_id: p.id,
+        invited_project_name: 'Lumen Quest',
+        invited_role: 'viewer',
+        invited_by: 'mail-new-owner@example.com',
+      },
+    ]);
+    expect(await received(email)).toHaveLength(0);
+  });
 });

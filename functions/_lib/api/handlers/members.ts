@@ -11,7 +11,7 @@ import { memberInviteSchema, memberSchema, memberUpdateSchema } from '../../../.
 import { auditStmt } from '../../db/audit';
 import { whereClause, type TableDef } from '../../db/core';
 import { ownerCount, type MemberRow } from '../../db/projects';
-import { sendInviteEmail, type InviteEmailResult } from '../auth-admin';
+import { sendInviteEmail, type InviteEmailResult, type InviteWords } from '../auth-admin';
 import { sendTransactional } from '../../mail/transactional';
 import { inviteNotification } from '../../mail/invite-notification';
 import { defineRoute, type ApiContext, type ApiRoute } from '../context';
@@ -126,15 +126,24 @@ async function listMembers(c: ApiContext, q: ListQuery) {
 }
 
 /**
- * Sends the invite's email through Supabase Auth and records the outcome on the row, which was written first as
- * `unsent`: the row never says "sent" unless the auth server said so. A failure is thrown after it is recorded (the
- * invite stays, marked `failed` with the reason, to resend or revoke).
+ * Sends the invite's one email and records the outcome on the row, which was written first as `unsent`: the row never
+ * says "sent" unless the mail went out. A new address gets Supabase Auth's invite (naming the project, the role and who
+ * invited, from the user metadata); an existing account, to which Supabase sends nothing, gets the dashboard's own
+ * notification with a link that signs them in and opens the project (docs/api.md "Invites and their email"). A failure
+ * of the auth server is thrown after it is recorded (the invite stays, marked `failed` with the reason).
  */
 async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow> {
-  const result = await sendInviteEmail(c.env, invite.email, c.access!.projectId);
-  // Supabase sends nothing to an existing account: the dashboard's own mail tells them, with a link that signs them
-  // in and accepts (docs/api.md "Invites and their email").
-  const notified = result.status === 'existing_account' ? await notifyExistingAccount(c, invite) : null;
+  const project = await c.env.DB.prepare('SELECT name FROM projects WHERE id = ?')
+    .bind(invite.project_id)
+    .first<{ name: string }>();
+  const words = {
+    projectId: invite.project_id,
+    projectName: project?.name ?? 'a project',
+    role: invite.role,
+    inviter: (c.principal.kind === 'user' && c.principal.email) || 'A teammate',
+  };
+  const result = await sendInviteEmail(c.env, invite.email, words);
+  const notified = result.status === 'existing_account' ? await notifyExistingAccount(c, invite, words) : null;
   const recorded: InviteRow = {
     ...invite,
     email_status: result.status,
@@ -150,19 +159,18 @@ async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow>
   return recorded;
 }
 
-/** The invite notification of an existing account, through the dashboard's transactional mail. */
-async function notifyExistingAccount(c: ApiContext, invite: InviteRow) {
-  const project = await c.env.DB.prepare('SELECT name FROM projects WHERE id = ?')
-    .bind(invite.project_id)
-    .first<{ name: string }>();
-  const inviter = (c.principal.kind === 'user' && c.principal.email) || 'A teammate';
+/**
+ * The invite notification of an existing account, through the dashboard's transactional mail. A failure is recorded in
+ * words for the team (the mail server's own answer, with its host and port, goes to the log only).
+ */
+async function notifyExistingAccount(c: ApiContext, invite: InviteRow, words: InviteWords) {
   const mail = inviteNotification({
-    projectName: project?.name ?? 'a project',
-    role: invite.role,
-    inviter,
+    ...words,
     link: `${c.url.origin}/auth/login?redirectTo=${encodeURIComponent(`/${invite.project_id}`)}`,
   });
-  return sendTransactional(c.env, { to: invite.email, ...mail });
+  const sent = await sendTransactional(c.env, { to: invite.email, ...mail });
+  if (sent.ok || sent.reason === 'not_configured') return sent;
+  return { ok: false as const, message: 'The dashboard’s mail server did not take the message' };
 }
 
 function inviteEmailFailed(invite: InviteRow, r: Extract<InviteEmailResult, { status: 'failed' }>): ApiError {

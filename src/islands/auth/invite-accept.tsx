@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { Notice } from './form-ui';
+import { NewPasswordForm } from './NewPasswordForm';
+import { INVITE_ROLE_WORDS, type InviteDetails } from '../../shared/invite';
+
+/**
+ * The shell's heading (`#auth-title`, AuthLayout) and the tab's title, for a page whose subject is known only after
+ * its link is read (the acceptance page of an invite).
+ */
+export function useAuthTitle(title: string | null) {
+  useEffect(() => {
+    if (!title) return;
+    const heading = document.getElementById('auth-title');
+    if (heading) heading.textContent = title;
+    document.title = `${title} · Dashboard`;
+  }, [title]);
+}
+
+/** The page's title for an invite: "Join <project>", or a plain one when the invite names no project. */
+export const inviteTitle = (d: InviteDetails | null) => (d ? `Join ${d.projectName}` : 'Accept your invite');
+
+/** The invite link was good: who invited, to which project and as what; a password finishes it. */
+export function InviteAccepted({ details, next }: { details: InviteDetails | null; next: string }) {
+  return (
+    <div className="mt-4 grid gap-4">
+      <Notice kind="success">
+        {details ? (
+          <>
+            {details.inviter} invited you to join <strong>{details.projectName}</strong> as{' '}
+            {INVITE_ROLE_WORDS[details.role]}. Choose a password to accept.
+          </>
+        ) : (
+          'Your invitation is accepted. Choose a password to finish.'
+        )}
+      </Notice>
+      <NewPasswordForm
+        label="Password"
+        submit={details ? `Set password and join ${details.projectName}` : 'Set password'}
+        onDone={() => location.assign(next)}
+      />
+    </div>
+  );
+}
+
+/** The invite link did not work (expired, used, mistyped): what to do next. */
+export function InviteLinkBad({ message }: { message: string }) {
+  return (
+    <div className="mt-4 grid gap-4">
+      <Notice kind="error">
+        {message} Invite links work once and for 24 hours: ask the person who invited you to send the invite again.
+      </Notice>
+      <p className="text-sm text-muted-foreground">
+        Already chose a password from this invite? Sign in: the project is waiting for you.
+      </p>
+      <a
+        href="/auth/login"
+        className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:outline-none"
+      >
+        Sign in
+      </a>
+    </div>
+  );
+}
