@@ -5,7 +5,8 @@ import { authErrorMessage } from './errors';
 import { ResendForm } from './ResendForm';
 import { parseAuthParams } from '../../shared/search-params';
 import { inviteDetails, invitedProjectPath, type InviteDetails } from '../../shared/invite';
-import { InviteAccepted, InviteLinkBad, inviteTitle, useAuthTitle } from './invite-accept';
+import { InviteAccepted, InviteLinkBad, inviteTitle } from './invite-accept';
+import { useAuthTitle } from './auth-title';
 
 type State =
   | { kind: 'checking' }

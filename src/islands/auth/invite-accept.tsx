@@ -1,20 +1,6 @@
-import { useEffect } from 'react';
 import { Notice } from './form-ui';
 import { NewPasswordForm } from './NewPasswordForm';
 import { INVITE_ROLE_WORDS, type InviteDetails } from '../../shared/invite';
-
-/**
- * The shell's heading (`#auth-title`, AuthLayout) and the tab's title, for a page whose subject is known only after
- * its link is read (the acceptance page of an invite).
- */
-export function useAuthTitle(title: string | null) {
-  useEffect(() => {
-    if (!title) return;
-    const heading = document.getElementById('auth-title');
-    if (heading) heading.textContent = title;
-    document.title = `${title} · Dashboard`;
-  }, [title]);
-}
 
 /** The page's title for an invite: "Join <project>", or a plain one when the invite names no project. */
 export const inviteTitle = (d: InviteDetails | null) => (d ? `Join ${d.projectName}` : 'Accept your invite');

@@ -134,10 +134,17 @@ test('invites: a new address and an existing account each get one email naming t
 
   // The existing account: the link signs them in and opens the project, where the invite becomes their membership.
   const link = /https?:\/\/\S+\/auth\/login\?\S+/.exec(notice!.text)![0];
-  expect(link).toContain(`redirectTo=${encodeURIComponent(`/${projectId}`)}`);
+  expect(link).toContain(`redirectTo=${encodeURIComponent(`/${projectId}`)}&invite=inv_`);
   const member = await (browser as Browser).newContext({ storageState: SIGNED_OUT });
   try {
     const other = await member.newPage();
+    // The sign-in page it opens is titled for the invite too.
+    await other.goto(relative(link));
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Join ${projectName}`);
+    await expect(other.getByRole('status')).toHaveText(
+      `demo@example.com invited you to join ${projectName} as a developer. Sign in to accept.`,
+    );
+    await shoot(other, 'invites-sign-in');
     await signIn(other, existingEmail, 'existing-password', relative(link));
     await expect(other).toHaveURL(new RegExp(`/${projectId}(/test)?$`));
     expect((await apiAsUser(other, 'GET', `/projects/${projectId}`)).body.role).toBe('developer');

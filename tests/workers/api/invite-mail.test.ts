@@ -57,9 +57,9 @@ describe('an invite to an existing account is emailed by the dashboard', () => {
     expect(m!.subject).toBe('mail-owner@example.com invited you to Zoë’s Game');
     expect(m!.from).toBe('"Dashboard" <dashboard@dashboard.test>');
     expect(m!.text).toContain('mail-owner@example.com invited you to join Zoë’s Game as a developer.');
-    const link = `https://dash.test/auth/login?redirectTo=${encodeURIComponent(`/${p.id}`)}`;
+    const link = `https://dash.test/auth/login?redirectTo=${encodeURIComponent(`/${p.id}`)}&invite=${res.body.inviteId}`;
     expect(m!.text).toContain(link);
-    expect(m!.html).toContain(`href="${link}"`);
+    expect(m!.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
   });
 
   it('without a configured sender nothing is sent: the row says why', async () => {
@@ -114,5 +114,44 @@ describe('one email per invite', () => {
       },
     ]);
     expect(await received(email)).toHaveLength(0);
+  });
+});
+
+describe('GET /invites/{inviteId}: what the link’s invite is for, without credentials', () => {
+  const get = async (id: string) => {
+    const res = await handleApi(new Request(`https://dash.test/api/v1/invites/${id}`), testEnv, () => undefined);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('names the project, the role and the inviter (never the invitee’s address); revoked or unknown ids are 404', async () => {
+    const p = await newProject('preview-owner', 'Preview Game');
+    const email = `preview-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const invited = await invite(testEnv, p.id, p.ownerToken, { email, role: 'admin' });
+    expect(invited.status).toBe(201);
+    const preview = await get(invited.body.inviteId);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      projectName: 'Preview Game',
+      role: 'admin',
+      invitedBy: 'preview-owner@example.com',
+      status: 'pending',
+      expiresAt: invited.body.expiresAt,
+    });
+    expect(JSON.stringify(preview.body)).not.toContain(email);
+
+    const revoked = await handleApi(
+      new Request(`https://dash.test/api/v1/projects/${p.id}/members/invites/${invited.body.inviteId}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${p.ownerToken}` },
+      }),
+      testEnv,
+      () => undefined,
+    );
+    expect(revoked.status).toBe(204);
+    for (const id of [invited.body.inviteId, 'inv_00000000-0000-7000-8000-000000000000', 'not-an-id', p.id]) {
+      const gone = await get(id);
+      expect(gone.status, id).toBe(404);
+      expect(gone.body.error.message).toBe('This invite was accepted or revoked, or the link is not complete');
+    }
   });
 });

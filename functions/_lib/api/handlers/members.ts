@@ -1,5 +1,5 @@
 import { listOf, type Role } from '../../../../src/shared/api/common';
-import { newId } from '../../../../src/shared/api/ids';
+import { idSchema, newId } from '../../../../src/shared/api/ids';
 import type { Filter, ListQuery } from '../../../../src/shared/api/list-params';
 import {
   INVITE_TTL_MS,
@@ -7,7 +7,12 @@ import {
   type InviteEmailStatus,
   type MemberStatus,
 } from '../../../../src/shared/api/member-list';
-import { memberInviteSchema, memberSchema, memberUpdateSchema } from '../../../../src/shared/api/projects';
+import {
+  invitePreviewSchema,
+  memberInviteSchema,
+  memberSchema,
+  memberUpdateSchema,
+} from '../../../../src/shared/api/projects';
 import { auditStmt } from '../../db/audit';
 import { whereClause, type TableDef } from '../../db/core';
 import { ownerCount, type MemberRow } from '../../db/projects';
@@ -166,7 +171,8 @@ async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow>
 async function notifyExistingAccount(c: ApiContext, invite: InviteRow, words: InviteWords) {
   const mail = inviteNotification({
     ...words,
-    link: `${c.url.origin}/auth/login?redirectTo=${encodeURIComponent(`/${invite.project_id}`)}`,
+    // `invite` lets the sign-in page say what the invite is for (GET /invites/{inviteId}).
+    link: `${c.url.origin}/auth/login?${new URLSearchParams({ redirectTo: `/${invite.project_id}`, invite: invite.id })}`,
   });
   const sent = await sendTransactional(c.env, { to: invite.email, ...mail });
   if (sent.ok || sent.reason === 'not_configured') return sent;
@@ -248,7 +254,40 @@ async function guardLastOwner(c: ApiContext, target: MemberRow, newRole: Role | 
   }
 }
 
+const INVITE_ID = idSchema('inv');
+
 export const memberRoutes: ApiRoute[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/invites/:inviteId',
+    scope: 'public',
+    permission: 'read',
+    tag: 'Members',
+    summary:
+      'What an invite is for (no credentials; the id is in the invitee’s email): the project’s name, the role, who invited, pending or expired. 404 once it is accepted or revoked',
+    response: invitePreviewSchema,
+    handler: async (c) => {
+      const id = c.params.inviteId;
+      const row = INVITE_ID.safeParse(id).success
+        ? await c.env.DB.prepare(
+            `SELECT i.role, i.expires_at, p.name AS project_name, m.email AS inviter FROM invites i
+               JOIN projects p ON p.id = i.project_id AND p.deleted_at IS NULL
+               LEFT JOIN members m ON m.project_id = i.project_id AND m.user_id = i.invited_by
+             WHERE i.id = ?`,
+          )
+            .bind(id)
+            .first<{ role: Role; expires_at: number; project_name: string; inviter: string | null }>()
+        : null;
+      if (!row) throw new ApiError('not_found', 'This invite was accepted or revoked, or the link is not complete');
+      return json({
+        projectName: row.project_name,
+        role: row.role,
+        invitedBy: row.inviter,
+        status: row.expires_at > c.now ? 'pending' : 'expired',
+        expiresAt: isoStrict(row.expires_at),
+      });
+    },
+  }),
   defineRoute({
     method: 'GET',
     path: P,
