@@ -47,6 +47,6 @@ export function inviteDetails(metadata: Record<string, unknown> | undefined | nu
   const projectName = shortText(metadata?.[INVITED_PROJECT_NAME_KEY], 200);
   const role = shortText(metadata?.[INVITED_ROLE_KEY], 20);
   const inviter = shortText(metadata?.[INVITED_BY_KEY], 320);
-  if (!projectName || !role || !(role in INVITE_ROLE_WORDS)) return null;
+  if (!projectName || !role || !Object.hasOwn(INVITE_ROLE_WORDS, role)) return null;
   return { projectName, role, inviter: inviter ?? 'A teammate' };
 }
