@@ -146,7 +146,9 @@ test('invites: a new address and an existing account each get one email naming t
     );
     await shoot(other, 'invites-sign-in');
     await signIn(other, existingEmail, 'existing-password', relative(link));
-    await expect(other).toHaveURL(new RegExp(`/${projectId}(/test)?$`));
+    // The project opens in its default mode (`/{projectId}` forwards there).
+    await expect(other).toHaveURL(`/${projectId}/test`);
+    await expect(other.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     expect((await apiAsUser(other, 'GET', `/projects/${projectId}`)).body.role).toBe('developer');
   } finally {
     await member.close();
