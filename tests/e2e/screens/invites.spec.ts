@@ -94,6 +94,8 @@ test('invites: a new address and an existing account each get one email naming t
   ).toBeVisible();
   await shoot(page, 'invites-dialog');
   await page.keyboard.press('Escape');
+  await expect(row(page, newEmail)).toContainText('Sent');
+  await expect(row(page, existingEmail)).toContainText('Sign-in link sent');
 
   // One email each, never two: the auth server's invite to the new address, the dashboard's to the existing account.
   const [invite] = await arrived(() => authInbox(newEmail));
