@@ -24,7 +24,8 @@ const arrived = typeof window === 'undefined' ? '' : takeUrlSecrets().search;
  */
 export default function ConfirmPage() {
   const [state, setState] = useState<State>({ kind: 'checking' });
-  const isInvite = parseAuthParams(arrived).confirmType === 'invite';
+  // Known after hydration only (the server renders the page without the link's query).
+  const [isInvite, setIsInvite] = useState(false);
   useAuthTitle(
     state.kind === 'invite'
       ? inviteTitle(state.details)
@@ -37,6 +38,7 @@ export default function ConfirmPage() {
 
   useEffect(() => {
     const params = parseAuthParams(arrived);
+    setIsInvite(params.confirmType === 'invite');
     if (params.typeError) return setState({ kind: 'bad-type', message: params.typeError });
     if (!params.token_hash) return setState({ kind: 'no-token' });
     const type = params.confirmType ?? 'signup';

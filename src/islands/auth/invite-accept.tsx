@@ -1,5 +1,6 @@
 import { Notice } from './form-ui';
 import { NewPasswordForm } from './NewPasswordForm';
+import { ResendForm } from './ResendForm';
 import { INVITE_ROLE_WORDS, type InviteDetails } from '../../shared/invite';
 
 /** The page's title for an invite: "Join <project>", or a plain one when the invite names no project. */
@@ -33,17 +34,16 @@ export function InviteLinkBad({ message }: { message: string }) {
   return (
     <div className="mt-4 grid gap-4">
       <Notice kind="error">
-        {message} Invite links work once and for 24 hours: ask the person who invited you to send the invite again.
+        {message} Invite links work once and for 24 hours: ask the person who invited you to send the invite again, or
+        get a new link for your address below.
       </Notice>
-      <p className="text-sm text-muted-foreground">
-        Already chose a password from this invite? Sign in: the project is waiting for you.
+      <ResendForm />
+      <p className="text-center text-sm text-muted-foreground">
+        Already chose a password?{' '}
+        <a href="/auth/login" className="font-medium text-foreground hover:underline">
+          Sign in
+        </a>
       </p>
-      <a
-        href="/auth/login"
-        className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:outline-none"
-      >
-        Sign in
-      </a>
     </div>
   );
 }

@@ -39,6 +39,12 @@ async function arrived<T>(read: () => Promise<T[]>, n = 1): Promise<T[]> {
   await expect.poll(async () => (got = await read()).length, { timeout: 10_000 }).toBe(n);
   return got;
 }
+/** Errors thrown on a page of another browser context (the fixture watches only the test's own page). */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
 const relative = (link: string) => {
   const url = new URL(link);
   return url.pathname + url.search;
@@ -112,6 +118,7 @@ test('invites: a new address and an existing account each get one email naming t
   const invitee = await (browser as Browser).newContext({ storageState: SIGNED_OUT });
   try {
     const other = await invitee.newPage();
+    const errors = pageErrors(other);
     await other.goto(relative(invite!.links.find((l) => l.includes('/auth/confirm'))!));
     await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Join ${projectName}`);
     await expect(other).toHaveTitle(`Join ${projectName} · Dashboard`);
@@ -129,7 +136,9 @@ test('invites: a new address and an existing account each get one email naming t
     await other.goto(relative(invite!.links.find((l) => l.includes('/auth/confirm'))!));
     await expect(other.getByRole('heading', { level: 1 })).toHaveText('This invite link does not work');
     await expect(other.getByRole('alert')).toContainText('ask the person who invited you to send the invite again');
+    await expect(other.getByRole('button', { name: 'Resend confirmation email' })).toBeVisible();
     await shoot(other, 'invites-link-used');
+    expect(errors).toEqual([]);
   } finally {
     await invitee.close();
   }
@@ -140,6 +149,7 @@ test('invites: a new address and an existing account each get one email naming t
   const member = await (browser as Browser).newContext({ storageState: SIGNED_OUT });
   try {
     const other = await member.newPage();
+    const errors = pageErrors(other);
     // The sign-in page it opens is titled for the invite too.
     await other.goto(relative(link));
     await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Join ${projectName}`);
@@ -152,6 +162,7 @@ test('invites: a new address and an existing account each get one email naming t
     await expect(other).toHaveURL(`/${projectId}/test`);
     await expect(other.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     expect((await apiAsUser(other, 'GET', `/projects/${projectId}`)).body.role).toBe('developer');
+    expect(errors).toEqual([]);
   } finally {
     await member.close();
   }
