@@ -9,7 +9,7 @@ import { startRateLimiter } from './lib/rate-limiter.ts';
 import { dispatcherConfig, startLocalCron } from './lib/webhook-dispatcher.ts';
 import path from 'node:path';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
-import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
+import { LOCAL_SMTP, localTransactionalMail } from '../dev/smtp-inbox/config.ts';
 import { takenPortMessage } from './lib/ports.ts';
 
 const port = Number(process.env.PORT ?? 8788);
@@ -86,6 +86,8 @@ const pages = start(
     // Member invites go through the emulator's admin invite (its local service-role key; a secret when deployed).
     '--binding',
     `SUPABASE_SERVICE_ROLE_KEY=${process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY}`,
+    // The dashboard's own mail (invites to existing accounts) goes to the local SMTP inbox, as with `npm start`.
+    ...Object.entries(localTransactionalMail(smtpPort)).flatMap(([k, v]) => ['--binding', `${k}=${v}`]),
   ],
   { ...env, ...limiter.env },
 );

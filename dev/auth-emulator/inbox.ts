@@ -1,3 +1,4 @@
+import { INVITE_ROLE_WORDS, inviteDetails } from '../../src/shared/invite.ts';
 import type { EmailMessage, OtpType } from './state.ts';
 import { newUuid } from './tokens.ts';
 
@@ -26,7 +27,21 @@ export function actionLink(siteUrl: string, type: OtpType, tokenHash: string, re
   return `${siteUrl}${page}?${params.toString()}`;
 }
 
-/** Compose the email GoTrue would send for a one-time token. */
+/**
+ * The invite email as the dashboard's Supabase invite template words it (docs/api.md "Invites and their email":
+ * `{{ .Data.invited_by }} invited you to {{ .Data.invited_project_name }}`), when the user metadata names the invite.
+ */
+function inviteWords(metadata: Record<string, unknown> | undefined) {
+  const d = inviteDetails(metadata);
+  if (!d) return null;
+  return {
+    subject: `${d.inviter} invited you to ${d.projectName}`,
+    lead: `${d.inviter} invited you to join ${d.projectName} as ${INVITE_ROLE_WORDS[d.role]}. Follow this link to choose a password and accept (the invite is valid for 24 hours):`,
+    action: `Join ${d.projectName}`,
+  };
+}
+
+/** Compose the email GoTrue would send for a one-time token (an invite with the template's `{{ .Data }}` words). */
 export function composeEmail(input: {
   to: string;
   type: OtpType;
@@ -34,9 +49,11 @@ export function composeEmail(input: {
   tokenHash: string;
   otp: string;
   createdAt: string;
+  metadata?: Record<string, unknown>;
 }): EmailMessage {
-  const { lead, action } = INTROS[input.type];
-  const subject = SUBJECTS[input.type];
+  const words = (input.type === 'invite' && inviteWords(input.metadata)) || null;
+  const { lead, action } = words ?? INTROS[input.type];
+  const subject = words?.subject ?? SUBJECTS[input.type];
   const html = `<h2>${escapeHtml(subject)}</h2>
 <p>${escapeHtml(lead)}</p>
 <p><a href="${escapeHtml(input.link)}">${escapeHtml(action)}</a></p>

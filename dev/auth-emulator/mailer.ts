@@ -65,6 +65,7 @@ export function sendOneTimeToken(
       tokenHash,
       otp,
       createdAt: nowIso(emu),
+      metadata: user.user_metadata,
     }),
   );
 }

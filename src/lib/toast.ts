@@ -77,6 +77,13 @@ export const toast = {
     withSonner((s) => s.error(message, o));
     return o.id;
   },
+  /** Done, but not all of it (an invite saved whose email could not be sent). */
+  warning(message: string, options?: Options): string | number {
+    const o = withId(options);
+    settle(o.id);
+    withSonner((s) => s.warning(message, o));
+    return o.id;
+  },
   /** A loading toast: not closable by the user, gone after 20 s unless it became a result first. */
   loading(message: string, options?: Options): string | number {
     const o = withId(options);

@@ -15,3 +15,38 @@ export function invitedProjectPath(metadata: Record<string, unknown> | undefined
   const id = metadata?.[INVITED_PROJECT_KEY];
   return typeof id === 'string' && PROJECT_ID.test(id) ? `/${id}` : '/';
 }
+
+/** The invite's words, also in the user metadata: the auth server's invite email and the acceptance page show them. */
+export const INVITED_PROJECT_NAME_KEY = 'invited_project_name';
+export const INVITED_ROLE_KEY = 'invited_role';
+export const INVITED_BY_KEY = 'invited_by';
+
+/** A role as the invite words it ("as a developer"). */
+export const INVITE_ROLE_WORDS: Record<string, string> = {
+  owner: 'an owner',
+  admin: 'an admin',
+  developer: 'a developer',
+  viewer: 'a viewer',
+};
+
+export interface InviteDetails {
+  projectName: string;
+  /** One of the four roles. */
+  role: string;
+  inviter: string;
+}
+
+const shortText = (v: unknown, max: number) =>
+  typeof v === 'string' && v.trim() && v.trim().length <= max ? v.trim() : null;
+
+/**
+ * The invite named in user metadata (written by the dashboard's admin invite), or null when it names none. Only
+ * shown as text (escaped), never trusted for access: the membership comes from the invite row.
+ */
+export function inviteDetails(metadata: Record<string, unknown> | undefined | null): InviteDetails | null {
+  const projectName = shortText(metadata?.[INVITED_PROJECT_NAME_KEY], 200);
+  const role = shortText(metadata?.[INVITED_ROLE_KEY], 20);
+  const inviter = shortText(metadata?.[INVITED_BY_KEY], 320);
+  if (!projectName || !role || !Object.hasOwn(INVITE_ROLE_WORDS, role)) return null;
+  return { projectName, role, inviter: inviter ?? 'A teammate' };
+}

@@ -1,10 +1,16 @@
-import { INVITED_PROJECT_KEY } from '../../../src/shared/invite';
+import {
+  INVITED_BY_KEY,
+  INVITED_PROJECT_KEY,
+  INVITED_PROJECT_NAME_KEY,
+  INVITED_ROLE_KEY,
+} from '../../../src/shared/invite';
 
 /**
  * Supabase Auth's admin invite (`POST /auth/v1/invite`, GoTrue's `inviteUserByEmail`), called with the service-role key
  * from `SUPABASE_SERVICE_ROLE_KEY` (a secret: never sent to the browser). The email links to
- * `/auth/confirm?token_hash=…&type=invite`; the user metadata carries the project (src/shared/invite.ts), so the invitee
- * lands in it after choosing a password (docs/api.md "Invites and their email").
+ * `/auth/confirm?token_hash=…&type=invite`; the user metadata carries the project id, its name, the role and who invited
+ * (src/shared/invite.ts): the invite email names them (the template's `{{ .Data.… }}`), the acceptance page shows them
+ * and the invitee lands in the project after choosing a password (docs/api.md "Invites and their email").
  */
 export type InviteEmailResult =
   | { status: 'sent' }
@@ -25,8 +31,16 @@ interface GoTrueError {
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
-/** Asks the auth server to email an invite to `email` for `projectId`; never throws. */
-export async function sendInviteEmail(env: Env, email: string, projectId: string): Promise<InviteEmailResult> {
+/** What the invite email says: the project, the role and who invited. */
+export interface InviteWords {
+  projectId: string;
+  projectName: string;
+  role: string;
+  inviter: string;
+}
+
+/** Asks the auth server to email an invite to `email`; never throws. */
+export async function sendInviteEmail(env: Env, email: string, invite: InviteWords): Promise<InviteEmailResult> {
   const base = (env.PUBLIC_SUPABASE_URL ?? '').replace(/\/+$/, '');
   const key = env.SUPABASE_SERVICE_ROLE_KEY;
   if (!base || !key) {
@@ -34,7 +48,7 @@ export async function sendInviteEmail(env: Env, email: string, projectId: string
     return {
       status: 'failed',
       kind: 'server',
-      message: 'This dashboard is not set up to send invite emails (no auth service key)',
+      message: 'This dashboard is not set up to send invite emails',
     };
   }
   let res: Response;
@@ -47,7 +61,15 @@ export async function sendInviteEmail(env: Env, email: string, projectId: string
         'Content-Type': 'application/json',
         Accept: 'application/json',
       },
-      body: JSON.stringify({ email, data: { [INVITED_PROJECT_KEY]: projectId } }),
+      body: JSON.stringify({
+        email,
+        data: {
+          [INVITED_PROJECT_KEY]: invite.projectId,
+          [INVITED_PROJECT_NAME_KEY]: invite.projectName,
+          [INVITED_ROLE_KEY]: invite.role,
+          [INVITED_BY_KEY]: invite.inviter,
+        },
+      }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {

@@ -1,18 +1,12 @@
+import { INVITE_ROLE_WORDS } from '../../../src/shared/invite';
 import { escapeHtml } from './transactional';
-
-const ROLE_WORDS: Record<string, string> = {
-  owner: 'an owner',
-  admin: 'an admin',
-  developer: 'a developer',
-  viewer: 'a viewer',
-};
 
 /**
  * The invite notification of an existing account (docs/api.md "Invites and their email"): who invited them, to which
  * project, as what, and the link that signs them in and opens the project, where the invite becomes their membership.
  */
 export function inviteNotification(o: { projectName: string; role: string; inviter: string; link: string }) {
-  const role = ROLE_WORDS[o.role] ?? o.role;
+  const role = INVITE_ROLE_WORDS[o.role] ?? o.role;
   const subject = `${o.inviter} invited you to ${o.projectName}`;
   const text = [
     `${o.inviter} invited you to join ${o.projectName} as ${role}.`,

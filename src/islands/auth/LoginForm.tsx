@@ -6,6 +6,7 @@ import { needsMfaStep } from '../../shared/auth-storage';
 import { storedSession } from '../../page-scripts/auth-gate';
 import { useLocationSearch } from '../../lib/use-location-search';
 import { loginNotices } from '../../shared/login-notices';
+import { InviteSignInNotice } from './invite-sign-in';
 
 type Step = 'password' | 'mfa';
 
@@ -16,7 +17,9 @@ export default function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const [factorId, setFactorId] = useState<string | null>(null);
   // Only our own messages are shown verbatim; any other `error` / `success` text becomes a generic message.
-  const notice = loginNotices(useLocationSearch());
+  const search = useLocationSearch();
+  const notice = loginNotices(search);
+  const inviteId = new URLSearchParams(search).get('invite');
   const target = () => {
     const query = new URLSearchParams(location.search);
     return safeRedirectPath(query.get('redirectTo') ?? query.get('from'));
@@ -89,6 +92,7 @@ export default function LoginForm() {
 
   return (
     <div className="mt-4 grid gap-4">
+      <InviteSignInNotice inviteId={inviteId} />
       {notice.error && <Notice kind="error">{notice.error}</Notice>}
       {notice.success && <Notice kind="success">{notice.success}</Notice>}
       {error && <Notice kind="error">{error}</Notice>}

@@ -11,43 +11,7 @@ import { apiRequest, ApiRequestError } from '../../lib/api-client';
 import { invalidatePaths } from '../../lib/query';
 import { toast } from '../../lib/toast';
 import { ROLE_DETAIL, ROLE_LABEL } from './member-labels';
-
-interface Outcome {
-  email: string;
-  kind: 'sent' | 'existing_account' | 'failed';
-  message: string;
-}
-
-/** What happened to one invite, in the words the toast uses (docs/api.md "Invites and their email"). */
-function inviteOutcome(email: string, m: Member): Outcome {
-  if (m.emailStatus !== 'existing_account') return { email, kind: 'sent', message: 'invite emailed' };
-  return {
-    email,
-    kind: 'existing_account',
-    // Sent now: the row's send time is this invite's (a renewal keeps an older one otherwise).
-    message:
-      m.emailSentAt && m.emailSentAt === m.createdAt
-        ? 'already has an account: we emailed them a link to sign in and join'
-        : 'already has an account: no email went out; they join when they next sign in within 24 h',
-  };
-}
-
-/** One invite, as the toast says it. */
-const single = (o: Outcome) => (o.kind === 'sent' ? `Invite emailed to ${o.email}` : `${o.email} ${o.message}`);
-
-/** Several invites: how many were emailed, and how many went to existing accounts. */
-function summary(results: Outcome[]): string {
-  const existing = results.filter((r) => r.kind === 'existing_account').length;
-  const emailed = results.length - existing;
-  return [
-    emailed ? `${emailed} invite${emailed === 1 ? '' : 's'} emailed` : null,
-    existing
-      ? `${existing} already ha${existing === 1 ? 's an account' : 've accounts'} (told by email or at next sign-in)`
-      : null,
-  ]
-    .filter(Boolean)
-    .join('; ');
-}
+import { inviteOutcome, savedWithoutEmail, single, summary, type Outcome } from './invite-outcome';
 
 /** The addresses typed (separated by commas, spaces or lines), lower case, each once. */
 export function parseAddresses(text: string): string[] {
@@ -101,20 +65,23 @@ export function InviteDialog({ projectId, myRole }: { projectId: string; myRole:
         });
         results.push(inviteOutcome(email, m));
       } catch (e) {
+        const saved = e instanceof ApiRequestError ? savedWithoutEmail(email, e) : null;
         const message =
           e instanceof ApiRequestError
             ? (e.fieldErrors.email ?? e.message)
             : 'Something went wrong. Try again in a moment.';
-        results.push({ email, kind: 'failed', message });
+        results.push(saved ?? { email, kind: 'failed', message });
       }
     }
     invalidatePaths(`/projects/${projectId}/members`, `/projects/${projectId}/audit-log`);
     const notSent = results.filter((r) => r.kind === 'failed');
     if (notSent.length)
       toast.error(
-        many ? `${notSent.length} of ${results.length} invites not sent` : `Not invited: ${notSent[0]!.message}`,
+        many ? `${notSent.length} of ${results.length} addresses not invited` : `Not invited: ${notSent[0]!.message}`,
         { id: toastId },
       );
+    else if (results.some((r) => r.kind === 'saved'))
+      toast.warning(many ? summary(results) : single(results[0]!), { id: toastId });
     else toast.success(many ? summary(results) : single(results[0]!), { id: toastId });
     setBusy(false);
     // What failed stays typed for another try; the rest is done.
@@ -138,7 +105,7 @@ export function InviteDialog({ projectId, myRole }: { projectId: string; myRole:
         }
       }}
       title="Invite members"
-      description="Each address gets an email with a link to set a password and open this project. Invites expire after 24 hours."
+      description="Each address gets one email naming this project, the role and you: a new address a link to choose a password, an existing account a link to sign in. Invites expire after 24 hours."
       trigger={
         <Button size="toolbar">
           <UserPlus className="h-4 w-4" aria-hidden /> Invite members
@@ -203,12 +170,14 @@ export function InviteDialog({ projectId, myRole }: { projectId: string; myRole:
           </p>
         </div>
         {outcomes.some((o) => o.kind !== 'failed') && (
-          <ul className="grid gap-2 rounded-md border border-border p-3 text-sm" aria-label="Invites sent">
+          <ul className="grid gap-2 rounded-md border border-border p-3 text-sm" aria-label="Invites">
             {outcomes
               .filter((o) => o.kind !== 'failed')
               .map((o) => (
                 <li key={o.email} className="flex items-start gap-2">
-                  {o.kind === 'sent' ? (
+                  {o.kind === 'saved' ? (
+                    <CircleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden />
+                  ) : o.kind === 'sent' ? (
                     <CircleCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
                   ) : (
                     <Info className="mt-0.5 h-4 w-4 shrink-0 text-sky-600" aria-hidden />

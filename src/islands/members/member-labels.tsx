@@ -72,9 +72,16 @@ export function InviteEmail({ member }: { member: Member }) {
     case 'sent':
       return <Badge tone="success">Sent</Badge>;
     case 'existing_account':
-      return (
-        <span title="They already have an account: we email them a sign-in link, and the project is theirs when they next sign in.">
-          <Badge tone="info">Has an account</Badge>
+      // An existing account gets the dashboard's own email; when it could not go out, the row says why.
+      return member.emailSentAt ? (
+        <span title="They already have an account: we emailed them a link to sign in, and the project is theirs when they do.">
+          <Badge tone="info">Sign-in link sent</Badge>
+        </span>
+      ) : (
+        <span
+          title={`${member.emailError ?? 'No email went out'}. They already have an account: the project is theirs when they next sign in.`}
+        >
+          <Badge tone="warning">Not sent</Badge>
         </span>
       );
     case 'failed':

@@ -78,6 +78,22 @@ export type Member = z.infer<typeof memberSchema>;
 export const memberInviteSchema = z
   .strictObject({ email: z.email().max(254), role: roleSchema })
   .meta({ id: 'MemberInvite' });
+/**
+ * `GET /invites/{inviteId}` (no credentials): what an invite is for, for the page its email link opens. The id is in
+ * the invitee's email; nothing else (not the address) is answered.
+ */
+export const invitePreviewSchema = z
+  .object({
+    projectName: z.string(),
+    role: roleSchema,
+    /** The inviter's email, or null when they are no longer a member. */
+    invitedBy: z.string().nullable(),
+    status: z.enum(['pending', 'expired']),
+    expiresAt: timestamp,
+  })
+  .meta({ id: 'InvitePreview' });
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
+
 export const memberUpdateSchema = z
   .strictObject({ role: roleSchema, version: versionField })
   .meta({ id: 'MemberUpdate' });

@@ -54,6 +54,7 @@ test('a used invite link explains why and offers a new one', async ({ page }) =>
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await page.goto(link);
-  await expect(page.getByRole('alert')).toContainText('Enter your email to get a new confirmation link.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invite link does not work');
+  await expect(page.getByRole('alert')).toContainText('Invite links work once and for 24 hours');
   await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toBeVisible();
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../../dev/auth-emulator/config';
-import { INVITED_PROJECT_KEY } from '../../../src/shared/invite';
+import {
+  INVITED_BY_KEY,
+  INVITED_PROJECT_KEY,
+  INVITED_PROJECT_NAME_KEY,
+  INVITED_ROLE_KEY,
+} from '../../../src/shared/invite';
 import { publicConfig } from '../../../functions/_lib/runtime-config';
 import { addMember, api, newProject, testEnv, token } from './helpers';
 
@@ -40,8 +45,8 @@ async function invitesOf(projectId: string, ownerToken: string, email: string) {
 }
 
 describe('inviting sends the email through Supabase Auth', () => {
-  it('calls the admin invite with the service-role key and the project in the user metadata; the row says sent', async () => {
-    const p = await newProject('mem-send-owner');
+  it('calls the admin invite with the service-role key and the project, its name, the role and the inviter in the user metadata; the row says sent', async () => {
+    const p = await newProject('mem-send-owner', 'Zoë’s <Game>');
     const email = unique('Sent.To');
     const res = await api('POST', `/projects/${p.id}/members`, p.ownerToken, { email, role: 'developer' });
     expect(res.status, res.text).toBe(201);
@@ -55,7 +60,17 @@ describe('inviting sends the email through Supabase Auth', () => {
     });
     expect(res.body.emailSentAt).toBe(res.body.createdAt);
     const sent = await sentTo(email);
-    expect(sent).toEqual([{ email: email.toLowerCase(), data: { [INVITED_PROJECT_KEY]: p.id } }]);
+    expect(sent).toEqual([
+      {
+        email: email.toLowerCase(),
+        data: {
+          [INVITED_PROJECT_KEY]: p.id,
+          [INVITED_PROJECT_NAME_KEY]: 'Zoë’s <Game>',
+          [INVITED_ROLE_KEY]: 'developer',
+          [INVITED_BY_KEY]: 'mem-send-owner@example.com',
+        },
+      },
+    ]);
     const [listed] = await invitesOf(p.id, p.ownerToken, email);
     expect(listed).toMatchObject({ inviteId: res.body.inviteId, emailStatus: 'sent', status: 'pending' });
   });
@@ -363,6 +378,10 @@ describe('invites through the real local auth emulator', () => {
 
     const [message] = await inbox(email);
     expect(message.type).toBe('invite');
+    // The email names the project, the role and who invited (the template's `{{ .Data.… }}`).
+    expect(message.subject).toBe(`${owner.email} invited you to Emulator invites`);
+    expect(message.text).toContain(`${owner.email} invited you to join Emulator invites as a developer.`);
+    expect(message.html).toContain('>Join Emulator invites</a>');
     expect(
       message.links.some((l: string) => l.includes('/auth/confirm?token_hash=') && l.includes('type=invite')),
     ).toBe(true);

@@ -1,5 +1,5 @@
 import { listOf, type Role } from '../../../../src/shared/api/common';
-import { newId } from '../../../../src/shared/api/ids';
+import { idSchema, newId } from '../../../../src/shared/api/ids';
 import type { Filter, ListQuery } from '../../../../src/shared/api/list-params';
 import {
   INVITE_TTL_MS,
@@ -7,11 +7,16 @@ import {
   type InviteEmailStatus,
   type MemberStatus,
 } from '../../../../src/shared/api/member-list';
-import { memberInviteSchema, memberSchema, memberUpdateSchema } from '../../../../src/shared/api/projects';
+import {
+  invitePreviewSchema,
+  memberInviteSchema,
+  memberSchema,
+  memberUpdateSchema,
+} from '../../../../src/shared/api/projects';
 import { auditStmt } from '../../db/audit';
 import { whereClause, type TableDef } from '../../db/core';
 import { ownerCount, type MemberRow } from '../../db/projects';
-import { sendInviteEmail, type InviteEmailResult } from '../auth-admin';
+import { sendInviteEmail, type InviteEmailResult, type InviteWords } from '../auth-admin';
 import { sendTransactional } from '../../mail/transactional';
 import { inviteNotification } from '../../mail/invite-notification';
 import { defineRoute, type ApiContext, type ApiRoute } from '../context';
@@ -126,15 +131,24 @@ async function listMembers(c: ApiContext, q: ListQuery) {
 }
 
 /**
- * Sends the invite's email through Supabase Auth and records the outcome on the row, which was written first as
- * `unsent`: the row never says "sent" unless the auth server said so. A failure is thrown after it is recorded (the
- * invite stays, marked `failed` with the reason, to resend or revoke).
+ * Sends the invite's one email and records the outcome on the row, which was written first as `unsent`: the row never
+ * says "sent" unless the mail went out. A new address gets Supabase Auth's invite (naming the project, the role and who
+ * invited, from the user metadata); an existing account, to which Supabase sends nothing, gets the dashboard's own
+ * notification with a link that signs them in and opens the project (docs/api.md "Invites and their email"). A failure
+ * of the auth server is thrown after it is recorded (the invite stays, marked `failed` with the reason).
  */
 async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow> {
-  const result = await sendInviteEmail(c.env, invite.email, c.access!.projectId);
-  // Supabase sends nothing to an existing account: the dashboard's own mail tells them, with a link that signs them
-  // in and accepts (docs/api.md "Invites and their email").
-  const notified = result.status === 'existing_account' ? await notifyExistingAccount(c, invite) : null;
+  const project = await c.env.DB.prepare('SELECT name FROM projects WHERE id = ?')
+    .bind(invite.project_id)
+    .first<{ name: string }>();
+  const words = {
+    projectId: invite.project_id,
+    projectName: project?.name ?? 'a project',
+    role: invite.role,
+    inviter: (c.principal.kind === 'user' && c.principal.email) || 'A teammate',
+  };
+  const result = await sendInviteEmail(c.env, invite.email, words);
+  const notified = result.status === 'existing_account' ? await notifyExistingAccount(c, invite, words) : null;
   const recorded: InviteRow = {
     ...invite,
     email_status: result.status,
@@ -150,19 +164,19 @@ async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow>
   return recorded;
 }
 
-/** The invite notification of an existing account, through the dashboard's transactional mail. */
-async function notifyExistingAccount(c: ApiContext, invite: InviteRow) {
-  const project = await c.env.DB.prepare('SELECT name FROM projects WHERE id = ?')
-    .bind(invite.project_id)
-    .first<{ name: string }>();
-  const inviter = (c.principal.kind === 'user' && c.principal.email) || 'A teammate';
+/**
+ * The invite notification of an existing account, through the dashboard's transactional mail. A failure is recorded in
+ * words for the team (the mail server's own answer, with its host and port, goes to the log only).
+ */
+async function notifyExistingAccount(c: ApiContext, invite: InviteRow, words: InviteWords) {
   const mail = inviteNotification({
-    projectName: project?.name ?? 'a project',
-    role: invite.role,
-    inviter,
-    link: `${c.url.origin}/auth/login?redirectTo=${encodeURIComponent(`/${invite.project_id}`)}`,
+    ...words,
+    // `invite` lets the sign-in page say what the invite is for (GET /invites/{inviteId}).
+    link: `${c.url.origin}/auth/login?${new URLSearchParams({ redirectTo: `/${invite.project_id}`, invite: invite.id })}`,
   });
-  return sendTransactional(c.env, { to: invite.email, ...mail });
+  const sent = await sendTransactional(c.env, { to: invite.email, ...mail });
+  if (sent.ok || sent.reason === 'not_configured') return sent;
+  return { ok: false as const, message: 'The dashboard’s mail server did not take the message' };
 }
 
 function inviteEmailFailed(invite: InviteRow, r: Extract<InviteEmailResult, { status: 'failed' }>): ApiError {
@@ -240,7 +254,40 @@ async function guardLastOwner(c: ApiContext, target: MemberRow, newRole: Role | 
   }
 }
 
+const INVITE_ID = idSchema('inv');
+
 export const memberRoutes: ApiRoute[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/invites/:inviteId',
+    scope: 'public',
+    permission: 'read',
+    tag: 'Members',
+    summary:
+      'What an invite is for (no credentials; the id is in the invitee’s email): the project’s name, the role, who invited, pending or expired. 404 once it is accepted or revoked',
+    response: invitePreviewSchema,
+    handler: async (c) => {
+      const id = c.params.inviteId;
+      const row = INVITE_ID.safeParse(id).success
+        ? await c.env.DB.prepare(
+            `SELECT i.role, i.expires_at, p.name AS project_name, m.email AS inviter FROM invites i
+               JOIN projects p ON p.id = i.project_id AND p.deleted_at IS NULL
+               LEFT JOIN members m ON m.project_id = i.project_id AND m.user_id = i.invited_by
+             WHERE i.id = ?`,
+          )
+            .bind(id)
+            .first<{ role: Role; expires_at: number; project_name: string; inviter: string | null }>()
+        : null;
+      if (!row) throw new ApiError('not_found', 'This invite was accepted or revoked, or the link is not complete');
+      return json({
+        projectName: row.project_name,
+        role: row.role,
+        invitedBy: row.inviter,
+        status: row.expires_at > c.now ? 'pending' : 'expired',
+        expiresAt: isoStrict(row.expires_at),
+      });
+    },
+  }),
   defineRoute({
     method: 'GET',
     path: P,
