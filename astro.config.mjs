@@ -22,6 +22,19 @@ export default defineConfig({
           // the rest split by the bundler. Each chunk is a request the browser discovers only from its importer.
           codeSplitting: {
             groups: [
+              // What the early list request of a page needs (src/page-scripts/early-request.ts), without React: it
+              // runs as soon as the document is parsed, not after the React chunk has loaded and run. The route table
+              // and the stored session in a chunk of their own: the sign-in pages need them, not the list code.
+              {
+                name: 'early',
+                test: /src[\\/](page-scripts[\\/]early-request|lib[\\/](page-request|prefetch-section|prefetch-handoff|api-client)|shared[\\/]api[\\/](collections|list-params|error-messages)|components[\\/]data-list[\\/]list-view)\.ts$/,
+                priority: 3,
+              },
+              {
+                name: 'routes',
+                test: /src[\\/]shared[\\/](routes|project-id|auth-storage|storage-keys)\.ts$/,
+                priority: 4,
+              },
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
               { name: 'shell', minShareCount: 20, priority: 1 },
             ],
