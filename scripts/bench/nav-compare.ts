@@ -118,8 +118,11 @@ export interface CompareFigures {
 
 /** Parses nav-compare.mjs's summary line of one app (`NAME failed N; cold … median X ms […] hover+click … median Y ms`). */
 export function parseCompareLine(output: string, name: string): CompareFigures | null {
-  const line = output.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name.padEnd(10)} `));
-  const m = line?.match(/cold \S+ median (\d+) ms.*hover\+click \S+ median (\d+) ms/);
+  const m = output
+    .split('\n')
+    .filter((l) => l.startsWith(`${name} `))
+    .map((l) => l.match(/; cold .*? median (\d+) ms.*hover\+click .*? median (\d+) ms/))
+    .find(Boolean);
   return m ? { cold: Number(m[1]), nav: Number(m[2]) } : null;
 }
 

@@ -114,22 +114,19 @@ function followRoute(pathname: string, search: string): void {
 let stopRestoring: (() => void) | null = null;
 
 /**
- * Scrolls back to where the page was on back/forward. The list renders after the swap, so the page may not be tall
- * enough yet: the position is applied again as the page grows, until reached, for at most 5 s, or until the user
- * scrolls, clicks or types.
+ * Scrolls back to where the page was on back/forward. The list renders after the swap (a skeleton first, then its
+ * rows), so the page may be too short for the position for a while, or shrink again: the position is applied again
+ * whenever the page's height changes, for 3 s, until the user scrolls, clicks or types.
  */
 function restoreScroll(x: number, y: number): void {
   stopRestoring?.();
-  const reached = () => {
-    scrollTo({ left: x, top: y, behavior: 'instant' });
-    return Math.abs(scrollY - y) < 2 && Math.abs(scrollX - x) < 2;
+  const apply = () => {
+    if (Math.abs(scrollY - y) > 1 || Math.abs(scrollX - x) > 1) scrollTo({ left: x, top: y, behavior: 'instant' });
   };
-  if (reached()) return;
-  const observer = new ResizeObserver(() => {
-    if (reached()) stop();
-  });
+  apply();
+  const observer = new ResizeObserver(apply);
   const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
-  const timer = setTimeout(() => stop(), 5_000);
+  const timer = setTimeout(() => stop(), 3_000);
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
