@@ -9,6 +9,7 @@ import { transactionListSpec, userListSpec, walletListSpec } from '../shared/api
 import type { ListSpec } from '../shared/api/list-params';
 import { isMode, matchRoute } from '../shared/routes';
 import { listRequestPath, readListView } from '../components/data-list/list-view';
+import { knownTotal, totalKey } from '../components/data-list/list-totals';
 
 /** The list each section's page shows first, by shell (its collection in the API and its list spec). */
 const LIST_PAGES: Readonly<Record<string, { collection: string; spec: ListSpec }>> = {
@@ -23,5 +24,8 @@ export function firstRequestOf(pathname: string, search: string): string | null 
   const page = match && LIST_PAGES[match.route.shell];
   const { projectId, mode } = match?.params ?? {};
   if (!page || !projectId || !isMode(mode)) return null;
-  return listRequestPath(`/projects/${projectId}/${mode}/${page.collection}`, readListView(page.spec, search).query);
+  const apiPath = `/projects/${projectId}/${mode}/${page.collection}`;
+  const { query } = readListView(page.spec, search);
+  // As the list sends it: with the total it remembers for these filters (src/components/data-list/list-totals.ts).
+  return listRequestPath(apiPath, { ...query, total: knownTotal(totalKey(apiPath, query.filters)) });
 }

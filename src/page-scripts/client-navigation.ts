@@ -10,7 +10,6 @@ import type { TransitionBeforePreparationEvent, TransitionBeforeSwapEvent } from
 import { needsMfaStep } from '../shared/auth-storage';
 import { $search, setPagePath } from '../stores/location';
 import { $projectRoute, readProjectRoute } from '../stores/project-context';
-import { mayNavigate } from '../lib/navigation-guard';
 import { forgetListAnswers } from '../lib/query';
 import { prefetchedShell, preloadModulesOf } from '../lib/prefetch-section';
 import { startPageRequest } from './early-request';
@@ -28,11 +27,6 @@ function inlineScripts(doc: Document): string[] {
     .map((s) => s.textContent ?? '')
     .filter(Boolean);
 }
-
-/** History index of the page on screen (the router keeps one in `history.state`). */
-let shownIndex = 0;
-/** Set while a refused back/forward is being undone: the navigation that undoing starts is not one. */
-let undoing = false;
 
 /** Stops the router's navigation quietly: it waits for an abort that the next navigation sends, and does nothing. */
 function stay(event: TransitionBeforePreparationEvent): void {
@@ -59,20 +53,9 @@ async function loadShell(event: TransitionBeforePreparationEvent, fallback: () =
 function onBeforePreparation(e: Event): void {
   const event = e as TransitionBeforePreparationEvent;
   const traverse = event.navigationType === 'traverse';
-  if (undoing && traverse) {
-    undoing = false;
-    return stay(event);
-  }
   // Back or forward between views of the same page (a list's `?page=2`): the list follows the URL by itself.
   if (traverse && event.to.pathname === event.from.pathname) return stay(event);
-  if (!mayNavigate({ from: event.from, to: event.to, navigationType: event.navigationType })) {
-    const index = (history.state as { index?: number } | null)?.index;
-    if (traverse && typeof index === 'number' && index !== shownIndex) {
-      undoing = true;
-      history.go(shownIndex - index);
-    }
-    return stay(event);
-  }
+  // Unsaved edits: src/lib/unsaved-changes.ts wraps the loader set below (it asks first, then runs it).
   // Signed out meanwhile (or owing the MFA code): a full load, whose gate sends to the sign-in page before paint.
   const session = storedSession();
   if (!session || needsMfaStep(session)) return event.preventDefault();
@@ -148,8 +131,7 @@ function focusHeading(): void {
 
 function onAfterSwap(): void {
   followRoute(location.pathname, location.search);
-  const state = history.state as { index?: number; scrollX?: number; scrollY?: number } | null;
-  shownIndex = state?.index ?? shownIndex;
+  const state = history.state as { scrollX?: number; scrollY?: number } | null;
   focusHeading();
   if (state && (state.scrollY || state.scrollX)) restoreScroll(state.scrollX ?? 0, state.scrollY ?? 0);
   else stopRestoring?.();
@@ -162,7 +144,6 @@ export function startClientNavigation(): void {
   if (started) return;
   started = true;
   for (const text of inlineScripts(document)) allowedInline.add(text);
-  shownIndex = (history.state as { index?: number } | null)?.index ?? 0;
   document.addEventListener('astro:before-preparation', onBeforePreparation);
   document.addEventListener('astro:before-swap', onBeforeSwap);
   document.addEventListener('astro:after-swap', onAfterSwap);

@@ -4,7 +4,6 @@ import { DEMO_PROJECT, dataRows, demoPath } from './screens/helpers';
 import { AUTH_STORAGE_KEY } from '../../src/shared/auth-storage';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys';
 import { TOAST_EVENT } from '../../src/lib/toast';
-import { BEFORE_NAVIGATE_EVENT } from '../../src/lib/navigation-guard';
 
 // Sections switch without a document reload (docs/decisions.md "Navigation without a document reload"); each test
 // checks that a behaviour of a full page load holds under it. The fixtures fail any test with a CSP violation.
@@ -185,36 +184,6 @@ test('a toast outlives the navigation', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expect(toast).toBeVisible();
   await expect(toast).toHaveAttribute('data-same', 'yes');
-});
-
-test('a "before navigate" check can keep the page, links and back alike, and the navigation goes on without it', async ({
-  page,
-}) => {
-  await openWallets(page);
-  await page.evaluate((name) => {
-    (window as { keep?: boolean }).keep = true;
-    document.addEventListener(name, (e) => {
-      if ((window as { keep?: boolean }).keep) e.preventDefault();
-    });
-  }, BEFORE_NAVIGATE_EVENT);
-  await sidebar(page).getByRole('link', { name: 'Users', exact: true }).click();
-  await page.waitForTimeout(500);
-  await expect(page).toHaveURL(new RegExp(`${demoPath('test', '/wallets')}(\\?total=50)?$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
-
-  // Back is refused too: the history is put back where it was, the page stays.
-  await page.evaluate(() => ((window as { keep?: boolean }).keep = false));
-  await sidebar(page).getByRole('link', { name: 'Users', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-  await page.evaluate(() => ((window as { keep?: boolean }).keep = true));
-  await page.goBack();
-  await page.waitForTimeout(500);
-  await expect(page).toHaveURL(new RegExp(`${demoPath('test', '/users')}(\\?total=50)?$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-  await page.evaluate(() => ((window as { keep?: boolean }).keep = false));
-  await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
-  expect(await sameDocument(page)).toBe(true);
 });
 
 test('the first dashboard page after sign-in finds its modules in the cache (warmed on the sign-in page)', async ({
