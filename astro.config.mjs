@@ -23,12 +23,18 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               // What the early list request of a page needs (src/page-scripts/early-request.ts), without React: it
-              // runs as soon as the document is parsed, not after the React chunk has loaded and run. The route table
-              // and the stored session in a chunk of their own: the sign-in pages need them, not the list code.
+              // runs as soon as the document is parsed, not after the React chunk has loaded and run. The API client
+              // and the route table and stored session in chunks of their own: the sign-in pages need them, not the
+              // list code (keeps the sign-in page's JS where it was).
               {
                 name: 'early',
-                test: /src[\\/](page-scripts[\\/]early-request|lib[\\/](page-request|prefetch-section|prefetch-handoff|api-client)|shared[\\/]api[\\/](collections|list-params|error-messages)|components[\\/]data-list[\\/]list-view)\.ts$/,
+                test: /src[\\/](page-scripts[\\/]early-request|lib[\\/](page-request|prefetch-section)|shared[\\/]api[\\/](collections|list-params)|components[\\/]data-list[\\/](list-view|list-totals))\.ts$/,
                 priority: 3,
+              },
+              {
+                name: 'api',
+                test: /src[\\/](lib[\\/](prefetch-handoff|api-client)|shared[\\/]api[\\/]error-messages)\.ts$/,
+                priority: 5,
               },
               {
                 name: 'routes',
