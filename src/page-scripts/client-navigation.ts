@@ -50,11 +50,23 @@ async function loadShell(event: TransitionBeforePreparationEvent, fallback: () =
   }
 }
 
+/**
+ * Where each page was scrolled when it was left, by path. The router keeps a position in `history.state`, but writes
+ * it when scrolling ends: the leaving page shrinks as its list unmounts, and that scroll (to 0) can end before the
+ * next entry is pushed, overwriting the position of the page left. Read before anything changes, it stays right. By
+ * path, not URL: the router's `from` does not know the list's own `?page=2` (pushed by the list, not the router).
+ */
+const leftAt = new Map<string, { x: number; y: number }>();
+/** The navigation being prepared is back/forward (its position is restored after the swap). */
+let traversing = false;
+
 function onBeforePreparation(e: Event): void {
   const event = e as TransitionBeforePreparationEvent;
   const traverse = event.navigationType === 'traverse';
   // Back or forward between views of the same page (a list's `?page=2`): the list follows the URL by itself.
   if (traverse && event.to.pathname === event.from.pathname) return stay(event);
+  leftAt.set(event.from.pathname, { x: scrollX, y: scrollY });
+  traversing = traverse;
   // Unsaved edits: src/lib/unsaved-changes.ts wraps the loader set below (it asks first, then runs it).
   // Signed out meanwhile (or owing the MFA code): a full load, whose gate sends to the sign-in page before paint.
   const session = storedSession();
@@ -131,9 +143,10 @@ function focusHeading(): void {
 
 function onAfterSwap(): void {
   followRoute(location.pathname, location.search);
-  const state = history.state as { scrollX?: number; scrollY?: number } | null;
   focusHeading();
-  if (state && (state.scrollY || state.scrollX)) restoreScroll(state.scrollX ?? 0, state.scrollY ?? 0);
+  const at = traversing ? leftAt.get(location.pathname) : undefined;
+  traversing = false;
+  if (at && (at.x || at.y)) restoreScroll(at.x, at.y);
   else stopRestoring?.();
 }
 
