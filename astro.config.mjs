@@ -22,6 +22,25 @@ export default defineConfig({
           // the rest split by the bundler. Each chunk is a request the browser discovers only from its importer.
           codeSplitting: {
             groups: [
+              // What the early list request of a page needs (src/page-scripts/early-request.ts), without React: it
+              // runs as soon as the document is parsed, not after the React chunk has loaded and run. The API client
+              // and the route table and stored session in chunks of their own: the sign-in pages need them, not the
+              // list code (keeps the sign-in page's JS where it was).
+              {
+                name: 'early',
+                test: /src[\\/](page-scripts[\\/]early-request|lib[\\/](page-request|prefetch-section)|shared[\\/]api[\\/](collections|list-params)|components[\\/]data-list[\\/](list-view|list-totals))\.ts$/,
+                priority: 3,
+              },
+              {
+                name: 'api',
+                test: /src[\\/](lib[\\/](prefetch-handoff|api-client)|shared[\\/]api[\\/]error-messages)\.ts$/,
+                priority: 5,
+              },
+              {
+                name: 'routes',
+                test: /src[\\/]shared[\\/](routes|project-id|auth-storage|storage-keys)\.ts$/,
+                priority: 4,
+              },
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
               { name: 'shell', minShareCount: 20, priority: 1 },
             ],

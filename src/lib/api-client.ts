@@ -139,8 +139,9 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
 /** Sends a request and reads its JSON answer; a non-2xx answer throws `ApiRequestError`. */
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   if ((init.method ?? 'GET') === 'GET') {
-    // A section link hovered on the previous page may have fetched this very request for us (docs/decisions.md).
-    const prefetched = takePrefetched(path);
+    // A section link hovered, a navigation under way or the page's early request may have fetched this very request
+    // for us; when that request failed, this one asks again.
+    const prefetched = await takePrefetched(path);
     if (prefetched !== undefined) return prefetched as T;
   }
   const response = await apiFetch(path, init);

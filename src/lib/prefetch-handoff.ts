@@ -1,7 +1,12 @@
 /**
- * Hand-off of a data answer fetched on hover to the page the click opens (docs/decisions.md "Prefetch on intent").
- * Pages are separate documents, so the answer waits in session storage (this tab only); the next page takes it once,
- * and only within a few seconds of its fetch: it is never served later as if fresh.
+ * Hand-off of a data answer fetched ahead of the page that needs it (docs/decisions.md "Prefetch on intent" and
+ * "Navigation without a document reload"): on hover of a section link, when a client-side navigation starts, and while
+ * a page's document is still being parsed. The list's own request (`apiRequest`) takes the answer instead of asking
+ * again, once, and only within a few seconds of its start: it is never served later as if fresh.
+ *
+ * Within one document the request itself is handed over (a promise, so a request still under way is awaited rather
+ * than sent twice). Across a full page load (a link the client router does not take) the answer waits in session
+ * storage (this tab only).
  */
 import { STORAGE_KEYS } from '../shared/storage-keys';
 
@@ -33,16 +38,59 @@ function write(entries: Entry[]): void {
   }
 }
 
-/** Keeps an answer for the next page (the newest few; older ones and stale ones are dropped). */
+/** Keeps an answer for the next document (the newest few; older ones and stale ones are dropped). */
 export function storePrefetched(path: string, data: unknown): void {
   write([{ path, at: Date.now(), data }, ...read().filter((e) => e.path !== path)].slice(0, MAX_ENTRIES));
 }
 
-/** Takes (and removes) a fresh prefetched answer for exactly this request path; undefined when there is none. */
-export function takePrefetched(path: string): unknown {
-  if (typeof sessionStorage === 'undefined') return undefined;
+/** Requests under way or answered in this document, by path: the answer (undefined when the request failed). */
+const pending = new Map<string, { at: number; answer: Promise<unknown> }>();
+
+function fresh(path: string): { at: number; answer: Promise<unknown> } | undefined {
+  const hit = pending.get(path);
+  if (hit && Date.now() - hit.at > PREFETCH_MAX_AGE_MS) pending.delete(path);
+  return pending.get(path);
+}
+
+/**
+ * Starts `request` for `path` unless a fresh one is already under way or waiting, and keeps its answer for the page
+ * (a failed request resolves to undefined: the page then fetches for itself); `acrossLoads` also keeps it for the next
+ * document. Returns whether it started one.
+ */
+export function prefetchOnce(
+  path: string,
+  request: () => Promise<unknown>,
+  options: { acrossLoads?: boolean } = {},
+): boolean {
+  if (fresh(path)) return false;
+  const answer = request().then(
+    (data) => {
+      // A hovered link may still open with a full load (without the client router): then it waits in the tab.
+      if (options.acrossLoads && data !== undefined) storePrefetched(path, data);
+      return data;
+    },
+    () => undefined,
+  );
+  pending.set(path, { at: Date.now(), answer });
+  return true;
+}
+
+/** Whether a fresh answer for `path` is under way or waiting. */
+export function isPrefetched(path: string): boolean {
+  return Boolean(fresh(path)) || read().some((e) => e.path === path);
+}
+
+/**
+ * Takes (and removes) a fresh prefetched answer for exactly this request path: a promise of it (resolving to
+ * undefined when that request failed); undefined when there is none.
+ */
+export function takePrefetched(path: string): Promise<unknown> | undefined {
+  const hit = fresh(path);
+  pending.delete(path);
+  if (typeof sessionStorage === 'undefined') return hit?.answer;
   const entries = read();
-  const hit = entries.find((e) => e.path === path);
-  write(entries.filter((e) => e !== hit));
-  return hit?.data;
+  const stored = entries.find((e) => e.path === path);
+  write(entries.filter((e) => e !== stored));
+  if (hit) return hit.answer;
+  return stored ? Promise.resolve(stored.data) : undefined;
 }

@@ -1,51 +1,109 @@
 /**
- * Prefetch on intent (docs/decisions.md): hovering or focusing a link to another section starts that page's first
- * data request (Astro's prefetch loads its shell), and the answer is handed to the next page once
- * (lib/prefetch-handoff.ts). Only the default view of a section is prefetched: that is what a sidebar link opens.
+ * Prefetch on intent (docs/decisions.md "Prefetch on intent"): hovering or focusing a link to another section starts
+ * that page's first data request and fetches its shell. The client router takes the shell from here when the link is
+ * clicked (src/page-scripts/client-navigation.ts) and the list takes the data from the hand-off
+ * (lib/prefetch-handoff.ts), so the click waits for neither.
  */
-import { transactionListSpec, userListSpec, walletListSpec } from '../shared/api/collections';
-import type { ListSpec } from '../shared/api/list-params';
-import { isMode, matchRoute } from '../shared/routes';
-import { listRequestPath, readListView } from '../components/data-list/list-view';
 import { apiFetch } from './api-client';
-import { storePrefetched } from './prefetch-handoff';
+import { firstRequestOf } from './page-request';
+import { prefetchOnce } from './prefetch-handoff';
 
-const list = (collection: string, spec: ListSpec) => (modePath: string) =>
-  listRequestPath(`${modePath}/${collection}`, readListView(spec, '').query);
+/** How long a prefetched shell may wait for its click (shells carry no data: this only bounds memory). */
+const HTML_MAX_AGE_MS = 30_000;
+const shells = new Map<string, { at: number; html: Promise<string | null> }>();
 
-/** The first request each section's page makes on load, by shell (lists: their default view). */
-export const FIRST_REQUEST: Readonly<Record<string, (modePath: string) => string>> = {
-  wallets: list('wallets', walletListSpec),
-  users: list('users', userListSpec),
-  transactions: list('transactions', transactionListSpec),
-};
+/** Starts the first data request of the page at this URL, if it has one, unless one is fresh already. */
+export function prefetchPageData(url: URL, options: { acrossLoads?: boolean } = {}): void {
+  const path = firstRequestOf(url.pathname, url.search);
+  if (!path) return;
+  prefetchOnce(
+    path,
+    async () => {
+      const response = await apiFetch(path);
+      return response.ok ? ((await response.json()) as unknown) : undefined;
+    },
+    options,
+  );
+}
 
-const started = new Map<string, number>();
+/** The shell of `href` fetched on intent (null when that fetch failed or was not HTML); undefined when none is fresh. */
+export function prefetchedShell(href: string): Promise<string | null> | undefined {
+  const key = new URL(href, location.href);
+  key.hash = '';
+  const hit = shells.get(key.href);
+  if (hit && Date.now() - hit.at > HTML_MAX_AGE_MS) shells.delete(key.href);
+  return shells.get(key.href)?.html;
+}
 
-/** Starts the first data request of the page behind `href`, if it is a section with a known first request. */
-export function prefetchSection(href: string): void {
-  const url = new URL(href, location.href);
-  if (url.origin !== location.origin || url.search || url.pathname === location.pathname) return;
-  const match = matchRoute(url.pathname);
-  const build = match && FIRST_REQUEST[match.route.shell];
-  const { projectId, mode } = match?.params ?? {};
-  if (!build || !projectId || !isMode(mode)) return;
-  const path = build(`/projects/${projectId}/${mode}`);
-  // One prefetch per path every few seconds: hovering back and forth must not flood the API.
-  if (Date.now() - (started.get(path) ?? 0) < 5_000) return;
-  started.set(path, Date.now());
-  void apiFetch(path)
-    .then(async (response) => {
-      if (response.ok) storePrefetched(path, await response.json());
+const MODULE_URL = /(?:component-url|renderer-url|before-hydration-url|src)="(\/_astro\/[^"]+\.js)"/g;
+/** Static `import … from "./x.js"` / `export … from "./x.js"` of a built chunk (as scripts/bench/js-weight.ts reads them). */
+const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+const preloaded = new Set<string>();
+
+/**
+ * Fetches one module and the chunks it imports statically (a module preload alone does not follow imports), then
+ * compiles it without running it (`modulepreload` of the cached, immutable answer).
+ */
+function preloadModule(href: string): void {
+  const url = new URL(href, location.href).href;
+  if (preloaded.has(url)) return;
+  preloaded.add(url);
+  void fetch(url)
+    .then((r) => (r.ok ? r.text() : ''))
+    .then((code) => {
+      if (!code) return;
+      for (const [, dep] of code.matchAll(STATIC_IMPORT)) if (dep) preloadModule(new URL(dep, url).href);
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = url;
+      document.head.append(link);
     })
     .catch(() => {
-      // A failed prefetch is simply not used: the page fetches for itself.
+      // Only a head start: the page loads its modules itself.
     });
 }
 
-/** Wires prefetch on pointer hover and keyboard focus of the given links. */
+/**
+ * Fetches and compiles (without running) the modules a page's shell names (its islands, their renderer, its
+ * scripts) and their static imports, those this document has not loaded yet: the click then only runs them.
+ */
+export function preloadModulesOf(html: string): void {
+  // What this document loaded already is in its module map.
+  for (const entry of performance.getEntriesByType('resource'))
+    if (entry.name.endsWith('.js')) preloaded.add(entry.name);
+  for (const [, src] of html.matchAll(MODULE_URL)) if (src) preloadModule(src);
+}
+
+function prefetchShell(url: URL): void {
+  const key = new URL(url);
+  key.hash = '';
+  if (prefetchedShell(key.href)) return;
+  const html = fetch(key.href, { credentials: 'same-origin' })
+    .then((r) =>
+      r.ok && !r.redirected && (r.headers.get('content-type') ?? '').startsWith('text/html') ? r.text() : null,
+    )
+    .then((text) => {
+      if (text) preloadModulesOf(text);
+      return text;
+    })
+    .catch(() => null);
+  shells.set(key.href, { at: Date.now(), html });
+}
+
+/** Starts the shell and the first data request of the page behind `href` (another page of this origin). */
+export function prefetchSection(href: string): void {
+  const url = new URL(href, location.href);
+  if (url.origin !== location.origin || url.pathname === location.pathname) return;
+  prefetchShell(url);
+  prefetchPageData(url, { acrossLoads: true });
+}
+
+/** Wires prefetch on pointer hover and keyboard focus of the given links (once per link). */
+const wired = new WeakSet<HTMLAnchorElement>();
 export function prefetchOnIntent(links: Iterable<HTMLAnchorElement>): void {
   for (const a of links) {
+    if (wired.has(a)) continue;
+    wired.add(a);
     const go = () => prefetchSection(a.href);
     a.addEventListener('pointerenter', go);
     a.addEventListener('focus', go);

@@ -60,3 +60,14 @@ export function apiQuery<T>(path: ReadableAtom<string | null> | string): Fetcher
 export function invalidatePaths(...prefixes: string[]): void {
   revalidateKeys((key) => prefixes.some((p) => key === p || key.startsWith(`${p}/`) || key.startsWith(`${p}?`)));
 }
+
+/**
+ * Forgets the cached answers of lists (request paths with a query string) when another page is swapped in by the
+ * client router (src/page-scripts/client-navigation.ts). A list hydrates with the view of its static shell (page 1,
+ * no filters) before it reads the URL; a cached page 1 would then count as the answer of that first render, and the
+ * list would write page 1's total over a `?page=2` the back button restored. The new page's own request is under way
+ * already (started before the swap), so nothing waits longer for it.
+ */
+export function forgetListAnswers(): void {
+  mutateCache((key) => key.includes('?'), undefined);
+}

@@ -3,12 +3,16 @@ import { useSyncExternalStore } from 'react';
 import type { Permission } from '../shared/api/permissions';
 import { $modePath, $projectRoute, $role, allowed, type ProjectRoute } from '../stores/project-context';
 
-const never = () => () => {};
+const followRoute = (changed: () => void) => $projectRoute.listen(changed);
+const followModePath = (changed: () => void) => $modePath.listen(changed);
 
-/** The page's project route after hydration (null while server rendering, so the static markup matches). */
+/**
+ * The page's project route after hydration (null while server rendering, so the static markup matches). Follows
+ * client-side navigations: an island kept across them (the project bar) sees the new route.
+ */
 export function useProjectRoute(): ProjectRoute | null {
   return useSyncExternalStore(
-    never,
+    followRoute,
     () => $projectRoute.get(),
     () => null,
   );
@@ -17,7 +21,7 @@ export function useProjectRoute(): ProjectRoute | null {
 /** The API path of the page's project and mode (null while server rendering). */
 export function useModePath(): string | null {
   return useSyncExternalStore(
-    never,
+    followModePath,
     () => $modePath.get(),
     () => null,
   );

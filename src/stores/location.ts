@@ -6,8 +6,22 @@ import { atom } from 'nanostores';
  */
 export const $search = atom<string>(typeof location === 'undefined' ? '' : location.search);
 
+/**
+ * The path of the page on screen. Back/forward to another path is a page change, made by the client router
+ * (src/page-scripts/client-navigation.ts): it moves `$search` once the leaving page's islands are gone, so they never
+ * read the next page's URL.
+ */
+let pagePath = typeof location === 'undefined' ? '' : location.pathname;
+
+/** Called by the client router when it swaps in the page at `pathname`. */
+export function setPagePath(pathname: string): void {
+  pagePath = pathname;
+}
+
 if (typeof window !== 'undefined') {
-  window.addEventListener('popstate', () => $search.set(location.search));
+  window.addEventListener('popstate', () => {
+    if (location.pathname === pagePath) $search.set(location.search);
+  });
 }
 
 /** Moves to new search params: a new history entry, or `replace` for corrections the user did not make. */

@@ -12,15 +12,16 @@ export interface ProjectRoute {
   params: Readonly<Record<string, string>>;
 }
 
-function read(): ProjectRoute | null {
-  if (typeof location === 'undefined') return null;
-  const m = matchRoute(location.pathname);
+/** The project route of a path (null outside a project); the page's own when no path is given. */
+export function readProjectRoute(pathname?: string): ProjectRoute | null {
+  if (pathname === undefined && typeof location === 'undefined') return null;
+  const m = matchRoute(pathname ?? location.pathname);
   const { projectId, mode } = m?.params ?? {};
   return projectId && isMode(mode) ? { projectId, mode, params: m!.params } : null;
 }
 
 /** The project, mode and parameters of the page (null outside a project, and while server rendering). */
-export const $projectRoute = atom<ProjectRoute | null>(read());
+export const $projectRoute = atom<ProjectRoute | null>(readProjectRoute());
 
 /** The API path of the page's project and mode: `/projects/pro_…/test`. */
 export const $modePath = computed($projectRoute, (r) => (r ? `/projects/${r.projectId}/${r.mode}` : null));

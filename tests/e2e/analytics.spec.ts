@@ -38,6 +38,35 @@ test('on 127.0.0.1 a page view reaches the capture server, tagged and with route
     );
 });
 
+test('client-side navigation sends one page view per route change, back and forward included', async ({ page }) => {
+  const start = `/${SAMPLE_PROJECT}/test/users/pla_clientnav${Date.now()}`;
+  await page.goto(start);
+  const startViews = async () => (await eventsFor(start)).filter((e) => e.event === '$pageview');
+  await expect.poll(startViews, { timeout: 15_000 }).toHaveLength(1);
+  // This tab's views, by posthog's session (the first view may be sent before the user is identified: another id).
+  const session = (await startViews())[0]!.properties.$session_id;
+  expect(session).toBeTruthy();
+  const views = async () =>
+    ((await (await fetch(`${E2E.captureURL}/__events`)).json()) as CapturedEvent[])
+      .filter((e) => e.event === '$pageview' && e.properties.$session_id === session)
+      .map((e) => [e.properties.path, e.properties.route, e.properties.params]);
+  const wallets = `/${SAMPLE_PROJECT}/test/wallets`;
+  const nav = page.getByRole('navigation', { name: 'Project sections' });
+  await page.evaluate(() => ((window as { documentMark?: number }).documentMark = 1));
+  await nav.getByRole('link', { name: 'Wallets', exact: true }).click();
+  await expect(page).toHaveURL(wallets);
+  await page.goBack();
+  await expect(page).toHaveURL(start);
+  // The list's own URL state (page, total) is not a route change.
+  expect(await page.evaluate(() => (window as { documentMark?: number }).documentMark)).toBe(1);
+  const params = { projectId: SAMPLE_PROJECT, mode: 'test' };
+  await expect.poll(views, { timeout: 15_000 }).toEqual([
+    [start, '/{projectId}/{mode}/users/{playerId}', { ...params, playerId: start.split('/').pop() }],
+    [wallets, '/{projectId}/{mode}/wallets', params],
+    [start, '/{projectId}/{mode}/users/{playerId}', { ...params, playerId: start.split('/').pop() }],
+  ]);
+});
+
 test('a legacy path that cannot be mapped sends error_page from the 404', async ({ page }) => {
   const path = `/${SAMPLE_PROJECT}/live/developers/unknown-tool`;
   const response = await page.goto(path);

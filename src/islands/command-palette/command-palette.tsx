@@ -12,6 +12,7 @@ import { resolveGoTo, type GoTo } from './go-to-anything';
 import { findByName, type NameHit } from './find-by-name';
 import type { PaletteScope } from './open-palette';
 import { leaveTo } from '../../lib/unsaved-changes';
+import { navigate } from 'astro:transitions/client';
 
 const item =
   'flex cursor-default items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[selected=true]:bg-muted';
@@ -78,8 +79,9 @@ export function CommandPalette({
 
   const go = (href: string) => {
     onOpenChange(false);
-    // Asks first when the page has unsaved changes (src/lib/unsaved-changes.ts).
-    void leaveTo(href);
+    // Asks first when the page has unsaved changes (src/lib/unsaved-changes.ts); then a client-side navigation
+    // (Astro's router loads a page without it, an auth page or the 404, in full).
+    void leaveTo(href, navigate);
   };
 
   return (

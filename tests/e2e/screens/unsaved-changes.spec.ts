@@ -152,31 +152,35 @@ test('unsaved changes: nothing asks once the edit is discarded or when nothing w
 });
 
 /**
- * Astro's ClientRouter (astro:transitions) fires `astro:before-preparation` and awaits the event's `loader` before
- * it swaps the page (node_modules/astro/dist/transitions/router.js). The guard asks inside that loader: staying
- * never runs Astro's loader, leaving runs it. Dispatched here as the router does, with the event's own fields.
+ * Sections switch with Astro's client router (docs/decisions.md "Navigation without a document reload"): a page
+ * reached by a sidebar link is the same document, so back is a client-side navigation too. The guard asks inside
+ * the router's loader (`astro:before-preparation`): staying puts the history back and keeps the edit, leaving goes.
  */
-test('unsaved changes: a ClientRouter navigation (astro:before-preparation) waits for the answer', async ({ page }) => {
-  await openAndEdit(page, PAGES[0]!);
-  const navigate = () =>
-    page.evaluate(() => {
-      const w = window as unknown as { loaded: number };
-      w.loaded = 0;
-      const event = Object.assign(new Event('astro:before-preparation', { cancelable: true }), {
-        navigationType: 'push',
-        loader: async () => void w.loaded++,
-      });
-      document.dispatchEvent(event);
-      void event.loader();
-    });
-  const loaded = () => page.evaluate(() => (window as unknown as { loaded: number }).loaded);
+test('unsaved changes: back after a client-side navigation asks; stay keeps the page and the history, leave goes', async ({
+  page,
+}) => {
+  const security = PAGES[0]!;
+  await page.goto(demoPath('test', '/wallets'));
+  await expect(page.locator('tbody tr[data-row]').first()).toBeVisible({ timeout: 20_000 });
+  await page.evaluate(() => ((window as { documentMark?: number }).documentMark = 1));
+  await sidebar(page, 'Security').click();
+  await expect(page).toHaveURL(here(security.path));
+  await expect(page.getByTestId('save-bar')).toBeVisible({ timeout: 20_000 });
+  await security.edit(page);
+  await expect(page.getByTestId('save-bar')).toContainText('Unsaved changes');
 
-  await navigate();
+  await page.goBack();
+  await expect(askDialog(page)).toBeVisible();
   await askDialog(page).getByRole('button', { name: 'Stay on this page' }).click();
   await expect(askDialog(page)).toBeHidden();
-  expect(await loaded()).toBe(0);
-
-  await navigate();
+  await expect(page).toHaveURL(here(security.path));
+  await security.value(page);
+  // The history is where it was: back asks again (not a step further back).
+  await page.goBack();
+  await expect(askDialog(page)).toBeVisible();
   await askDialog(page).getByRole('button', { name: 'Leave without saving' }).click();
-  await expect.poll(loaded).toBe(1);
+  await expect(page).toHaveURL(here(demoPath('test', '/wallets')));
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+  // No full load on the way: the same document.
+  expect(await page.evaluate(() => (window as { documentMark?: number }).documentMark)).toBe(1);
 });

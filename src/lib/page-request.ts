@@ -1,0 +1,31 @@
+/**
+ * The first data request of a list page, derived from its URL exactly as the page's list derives it (the same spec,
+ * `readListView` and `listRequestPath` as src/components/data-list). Used by the early request of a page being opened
+ * (src/page-scripts/early-request.ts), by the client-side navigation before the new page is swapped in, and by the
+ * hover prefetch of a sidebar link (src/lib/prefetch-section.ts): all three must ask for the very path the list asks
+ * for, or the list would not find the answer in the hand-off (src/lib/prefetch-handoff.ts).
+ */
+import { transactionListSpec, userListSpec, walletListSpec } from '../shared/api/collections';
+import type { ListSpec } from '../shared/api/list-params';
+import { isMode, matchRoute } from '../shared/routes';
+import { listRequestPath, readListView } from '../components/data-list/list-view';
+import { knownTotal, totalKey } from '../components/data-list/list-totals';
+
+/** The list each section's page shows first, by shell (its collection in the API and its list spec). */
+const LIST_PAGES: Readonly<Record<string, { collection: string; spec: ListSpec }>> = {
+  wallets: { collection: 'wallets', spec: walletListSpec },
+  users: { collection: 'users', spec: userListSpec },
+  transactions: { collection: 'transactions', spec: transactionListSpec },
+};
+
+/** The API path the list of the page at `pathname` + `search` requests first; null for a page without such a list. */
+export function firstRequestOf(pathname: string, search: string): string | null {
+  const match = matchRoute(pathname);
+  const page = match && LIST_PAGES[match.route.shell];
+  const { projectId, mode } = match?.params ?? {};
+  if (!page || !projectId || !isMode(mode)) return null;
+  const apiPath = `/projects/${projectId}/${mode}/${page.collection}`;
+  const { query } = readListView(page.spec, search);
+  // As the list sends it: with the total it remembers for these filters (src/components/data-list/list-totals.ts).
+  return listRequestPath(apiPath, { ...query, total: knownTotal(totalKey(apiPath, query.filters)) });
+}

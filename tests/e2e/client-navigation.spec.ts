@@ -1,0 +1,225 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO_PROJECT, dataRows, demoPath } from './screens/helpers';
+import { AUTH_STORAGE_KEY } from '../../src/shared/auth-storage';
+import { STORAGE_KEYS } from '../../src/shared/storage-keys';
+import { TOAST_EVENT } from '../../src/lib/toast';
+
+// Sections switch without a document reload (docs/decisions.md "Navigation without a document reload"); each test
+// checks that a behaviour of a full page load holds under it. The fixtures fail any test with a CSP violation.
+
+// Several page loads and navigations each, on a machine the local server shares.
+test.beforeEach(() => test.slow());
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Project sections' });
+
+/** Marks the document: the mark survives a client-side navigation and is gone after a full load. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as { documentMark?: number }).documentMark = 1));
+}
+const sameDocument = (page: Page) => page.evaluate(() => (window as { documentMark?: number }).documentMark === 1);
+
+async function openWallets(page: Page, search = ''): Promise<void> {
+  await page.goto(demoPath('test', '/wallets') + search);
+  // A worker's first page loads every module from the one-threaded local server: slow on a shared machine.
+  await expect(page.locator('tbody tr[data-row]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(await dataRows(page)).toHaveCount(25);
+  await markDocument(page);
+}
+
+test('a sidebar link swaps the section in without a document load: layout kept, focus on the heading, announced', async ({
+  page,
+}) => {
+  await openWallets(page);
+  const bar = page.locator('#sidebar');
+  await bar.evaluate((el) => el.setAttribute('data-kept', 'yes'));
+  await sidebar(page).getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page).toHaveURL(demoPath('test', '/users'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeFocused();
+  await expect(page).toHaveTitle('Users · Dashboard');
+  // The screen reader hears the new page's title (the router's live region).
+  await expect(page.locator('[aria-live="assertive"].astro-route-announcer').last()).toHaveText('Users · Dashboard');
+  expect(await sameDocument(page)).toBe(true);
+  await expect(bar).toHaveAttribute('data-kept', 'yes');
+  await expect(sidebar(page).getByRole('link', { name: 'Users', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar(page).getByRole('link', { name: 'Wallets', exact: true })).not.toHaveAttribute('aria-current');
+  await expect(await dataRows(page)).not.toHaveCount(0);
+  // The mode links follow the page.
+  await expect(page.getByRole('group', { name: 'Mode' }).getByRole('link', { name: 'Live' })).toHaveAttribute(
+    'href',
+    demoPath('live', '/users'),
+  );
+});
+
+test('the list request of a page starts before its island hydrates, and is sent once', async ({ page }) => {
+  // When the wallets island hydrates (Astro removes its `ssr` marker), relative to the page's clock.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const island = [...document.querySelectorAll('astro-island')].find((i) =>
+        i.getAttribute('component-url')?.includes('WalletsPage'),
+      );
+      if (island && !island.hasAttribute('ssr')) {
+        (window as { hydratedAt?: number }).hydratedAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['ssr'] });
+  });
+  const lists: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/v1\/projects\/[^/]+\/test\/wallets\?/.test(r.url())) lists.push(r.url());
+  });
+  await page.goto(demoPath('test', '/wallets'));
+  await expect(page.locator('tbody tr[data-row]').first()).toBeVisible({ timeout: 20_000 });
+  const { requestAt, hydratedAt } = await page.evaluate(() => ({
+    requestAt: performance.getEntriesByType('resource').find((e) => /\/test\/wallets\?/.test(e.name))?.startTime,
+    hydratedAt: (window as { hydratedAt?: number }).hydratedAt,
+  }));
+  expect(requestAt).toBeDefined();
+  expect(hydratedAt).toBeDefined();
+  expect(requestAt!).toBeLessThan(hydratedAt!);
+  expect(lists).toHaveLength(1);
+
+  // Client-side: hover (data and shell prefetched), click; the list takes the prefetched answer, nothing twice.
+  const users: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/v1\/projects\/[^/]+\/test\/users\?/.test(r.url())) users.push(r.url());
+  });
+  const link = sidebar(page).getByRole('link', { name: 'Users', exact: true });
+  await link.hover();
+  await expect.poll(() => users.length).toBe(1);
+  await link.click();
+  await expect(await dataRows(page)).not.toHaveCount(0);
+  expect(users).toHaveLength(1);
+});
+
+test("back and forward restore the list's URL state and its scroll position", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await openWallets(page);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('26–50 of 50');
+  const listUrl = page.url();
+  await page.evaluate(() => scrollTo(0, 400));
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(400);
+  // Leave from where the page is scrolled to: by the palette (a click on the sidebar would scroll up to the link).
+  await page.getByRole('button', { name: /Search or go to/ }).click();
+  await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('Transactions');
+  await page
+    .getByRole('option', { name: /^Transactions/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(listUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('26–50 of 50');
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(400);
+
+  // Back within the list's own history: page 1 again, in the same document.
+  await page.goBack();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('1–25 of 50');
+  await page.goForward();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('26–50 of 50');
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test('the sign-in gate and the guard still decide on client-side navigations', async ({ page }) => {
+  await openWallets(page);
+  // A link outside a project (the guard's page): a full load, and the guard sends it into the saved project.
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '/users?page=2';
+    a.textContent = 'Guarded users';
+    document.querySelector('main')!.append(a);
+  });
+  await page.getByRole('link', { name: 'Guarded users' }).click();
+  await expect(page).toHaveURL(demoPath('test', '/users?page=2'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+
+  // Signed out meanwhile (another tab), and a link clicked at once: no signed-out page is swapped in, the visitor
+  // lands on the sign-in page with where they were (the session watcher may win the race) or were going.
+  await expect(sidebar(page).getByRole('link', { name: 'Transactions', exact: true })).toHaveAttribute(
+    'href',
+    demoPath('test', '/transactions'),
+  );
+  await page.evaluate((key) => {
+    localStorage.removeItem(key);
+    document.querySelector<HTMLAnchorElement>('#sidebar a[href$="/test/transactions"]')!.click();
+  }, AUTH_STORAGE_KEY);
+  const into = (path: string) => encodeURIComponent(demoPath('test', path));
+  await expect(page).toHaveURL(
+    new RegExp(`/auth/login\\?redirectTo=(${into('/transactions')}|${into('/users?page=2')})$`),
+  );
+});
+
+test('the ecosystem theme stays applied across client-side navigations', async ({ page }) => {
+  const theme = { primaryColor: 'rgb(255, 0, 128)', primaryColorForeground: '#010203', radius: '3px' };
+  await page.addInitScript(({ key, value }) => localStorage.setItem(key, JSON.stringify(value)), {
+    key: STORAGE_KEYS.ecosystemTheme,
+    value: theme,
+  });
+  await openWallets(page);
+  await sidebar(page).getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+  const vars = await page.evaluate(() =>
+    ['--primary', '--primary-foreground', '--radius'].map((v) => document.documentElement.style.getPropertyValue(v)),
+  );
+  expect(vars).toEqual([theme.primaryColor, theme.primaryColorForeground, theme.radius]);
+  const current = page.getByRole('group', { name: 'Mode' }).getByRole('link', { name: 'Test' });
+  await expect(current).toHaveCSS('background-color', theme.primaryColor);
+});
+
+test('a toast outlives the navigation', async ({ page }) => {
+  await openWallets(page);
+  await page.evaluate(
+    ({ name }) => window.dispatchEvent(new CustomEvent(name, { detail: { kind: 'success', message: 'Kept across' } })),
+    { name: TOAST_EVENT },
+  );
+  const toast = page.locator('[data-sonner-toast]', { hasText: 'Kept across' });
+  await expect(toast).toBeVisible();
+  await toast.evaluate((el) => el.setAttribute('data-same', 'yes'));
+  await sidebar(page).getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute('data-same', 'yes');
+});
+
+test('the first dashboard page after sign-in finds its modules in the cache (warmed on the sign-in page)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    const page = await context.newPage();
+    const warmed: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/_astro/') && r.frame().url().includes('/auth/login')) warmed.push(r.url());
+    });
+    await page.goto('/auth/login');
+    // The wallets page's own island is among what the idle sign-in page fetched.
+    await expect.poll(() => warmed.some((u) => /\/WalletsPage\.[\w-]+\.js$/.test(u)), { timeout: 15_000 }).toBe(true);
+    expect(warmed.filter((u) => /\/react\.[\w-]+\.js$/.test(u))).toHaveLength(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the project route follows a mode switch made with the mode toggle', async ({ page }) => {
+  await openWallets(page);
+  await page.getByRole('group', { name: 'Mode' }).getByRole('link', { name: 'Live' }).click();
+  await expect(page).toHaveURL(demoPath('live', '/wallets'));
+  await expect(page.getByRole('group', { name: 'Mode' }).getByRole('link', { name: 'Live' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(sidebar(page).getByRole('link', { name: 'Users', exact: true })).toHaveAttribute(
+    'href',
+    demoPath('live', '/users'),
+  );
+  expect(await sameDocument(page)).toBe(true);
+  expect(DEMO_PROJECT).toBeTruthy();
+});
