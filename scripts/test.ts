@@ -92,24 +92,29 @@ let scaleSeed: Promise<void> | null = null;
 const steps: [string, () => Promise<void>, (() => void)?][] = [
   ['chromium', async () => void ensureChromium()],
   [
+    'lint + format + types',
+    () => {
+      scaleSeed = startScaleSeed();
+      return together(
+        runLogged('lint', 'eslint', ['.']),
+        runLogged('format', 'prettier', ['--check', '.']),
+        runLogged('types', 'npm', ['run', 'typecheck']),
+      );
+    },
+  ],
+  [
     'unit + emulator',
     () => run('vitest', ['run', '--project', 'unit', '--project', 'emulator', ...vitestJson('unit.json')]),
     () => countVitest(path.join(artifacts, 'unit.json')),
   ],
   ['build', () => run('astro', ['build'])],
   [
-    // The Workers tests keep one core busy and the stack tests mostly wait: lint, format and types fill the rest.
-    'workers + stack + lint + format + types',
-    () => {
-      scaleSeed = startScaleSeed();
-      return together(
+    'workers + stack',
+    () =>
+      together(
         run('vitest', ['run', '--project', 'workers', ...vitestJson('workers.json')]),
         runLogged('stack', 'vitest', ['run', '--project', 'stack', ...vitestJson('stack.json')]),
-        runLogged('lint', 'eslint', ['.']),
-        runLogged('format', 'prettier', ['--check', '.']),
-        runLogged('types', 'npm', ['run', 'typecheck']),
-      );
-    },
+      ),
     () => {
       countVitest(path.join(artifacts, 'workers.json'));
       countVitest(path.join(artifacts, 'stack.json'));
