@@ -23,8 +23,9 @@
  * 10 s); the API and CSV benches use the scaled state on their own server.
  *   - navigation against a single-page app (issue 18, scripts/bench/nav-compare.ts): hover + click Users on the wallets
  *     page, hover + click Wallets on the transactions page and the first page after signing in, each as a ratio to
- *     the baseline app of ../shared/bench in the same run (a second and third measurement when one is over 1.0×, the
- *     median of three); the goal ≤ 1.0× is not met yet, so the rows are "(info)" with the figure, never a failure;
+ *     the baseline app of ../shared/bench in the same run; the goal ≤ 1.0× is not met yet, so the rows are "(info)"
+ *     with the figure of one measurement, never a failure (once judged: a second and third measurement when one is
+ *     over 1.0×, the median of three);
  *     "baseline missing" and skipped without ../shared/bench
  * Needs a build (`npm run build`). `--no-lighthouse`, `--no-nav-compare`, `--no-import`, `--no-webhooks` and
  * `--no-api` skip those parts (`--no-csv` the CSV export alone). `BENCH_PORT_OFFSET` moves the bench's own ports
@@ -53,6 +54,7 @@ import { IMPORT_BUDGET, importWithinBudget, runUserImportBench } from './bench/u
 import { runWebhookBench, WEBHOOK_BUDGET } from './bench/webhooks.ts';
 import {
   NAV_RATIO_BUDGET,
+  NAV_RATIOS_JUDGED,
   baselinePresent,
   buildBaseline,
   measureNavRatios,
@@ -155,11 +157,10 @@ async function navCompare(stack: Stack): Promise<void> {
         name: `${names[key]}, ratio to the single-page app${f.rounds.length > 1 ? ' (median of 3)' : ''}`,
         figure: `${f.ratio.toFixed(2)}×: ${each}`,
         // Not met yet (docs/decisions.md "Navigation without a document reload"): shown, not judged, until it is.
-        budget:
-          f.ratio <= NAV_RATIO_BUDGET
-            ? `≤ ${NAV_RATIO_BUDGET.toFixed(1)}×`
-            : `(info: goal ≤ ${NAV_RATIO_BUDGET.toFixed(1)}×, not met)`,
-        ok: true,
+        budget: NAV_RATIOS_JUDGED
+          ? `≤ ${NAV_RATIO_BUDGET.toFixed(1)}×`
+          : `(info: goal ≤ ${NAV_RATIO_BUDGET.toFixed(1)}×, ${f.ratio <= NAV_RATIO_BUDGET ? 'met' : 'not met'})`,
+        ok: !NAV_RATIOS_JUDGED || f.ratio <= NAV_RATIO_BUDGET,
       });
     }
   } catch (error) {
@@ -297,7 +298,9 @@ try {
       const p = new URL(f.url).pathname.replace(/pro_[^/]+/, '{projectId}');
       rows.push({
         name: `Lighthouse ${p} performance`,
-        figure: f.performance.toFixed(2) + (f.runs > 1 ? ` (median of ${f.runs})` : ''),
+        figure:
+          f.performance.toFixed(2) +
+          ` (${f.runs > 1 ? `median of ${f.runs}, ` : ''}CPU ${f.cpuSlowdown}× at benchmark index ${Math.round(f.benchmarkIndex)})`,
         budget: `≥ ${BUDGETS.performance}`,
         ok: f.performance >= BUDGETS.performance,
         pending: PENDING.has(`Lighthouse ${p} performance`) && f.performance < BUDGETS.performance,

@@ -2,9 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.ts';
 import { median } from './stats.ts';
+import { calibratedCpuSlowdown } from './cpu-calibration.ts';
 
 export interface LighthouseFigures {
   url: string;
@@ -16,6 +19,9 @@ export interface LighthouseFigures {
   firstRowMs: number | null;
   /** How many Lighthouse runs the figures come from (1, or the median of 3 when the first run missed a budget). */
   runs: number;
+  /** The host's Lighthouse benchmark index measured just before the audit, and the CPU slowdown it was given. */
+  benchmarkIndex: number;
+  cpuSlowdown: number;
 }
 
 /** A budget check on one audit's figures. */
@@ -40,11 +46,19 @@ export async function runLighthouse(
   });
   try {
     const out: LighthouseFigures[] = [];
-    for (const url of signedOut) out.push(await steadyAudit(url, port, withinBudget));
+    const benchmark = async () => {
+      const page = await context.newPage();
+      try {
+        return await page.evaluate(pageFunctions.computeBenchmarkIndex);
+      } finally {
+        await page.close();
+      }
+    };
+    for (const url of signedOut) out.push(await steadyAudit(url, port, withinBudget, benchmark));
     const page = await context.newPage();
     await prepare(page);
     await page.close();
-    for (const url of signedIn) out.push(await steadyAudit(url, port, withinBudget));
+    for (const url of signedIn) out.push(await steadyAudit(url, port, withinBudget, benchmark));
     return out;
   } finally {
     await context.close();
@@ -55,10 +69,15 @@ export async function runLighthouse(
  * One run; when it misses a budget, two more and the median of the three (Lighthouse's own advice for variance:
  * a single slow run on a busy 2-core CI machine is noise, three slow runs are a regression).
  */
-async function steadyAudit(url: string, port: number, withinBudget: WithinBudget): Promise<LighthouseFigures> {
-  const first = await audit(url, port);
+async function steadyAudit(
+  url: string,
+  port: number,
+  withinBudget: WithinBudget,
+  benchmark: () => Promise<number>,
+): Promise<LighthouseFigures> {
+  const first = await audit(url, port, await benchmark());
   if (withinBudget(first)) return first;
-  const all = [first, await audit(url, port), await audit(url, port)];
+  const all = [first, await audit(url, port, await benchmark()), await audit(url, port, await benchmark())];
   const of = (pick: (f: LighthouseFigures) => number) => median(all.map(pick));
   return {
     url,
@@ -70,16 +89,20 @@ async function steadyAudit(url: string, port: number, withinBudget: WithinBudget
     // such run among three is noise, two fail the budget.
     firstRowMs: ((ms) => (Number.isFinite(ms) ? ms : null))(of((f) => f.firstRowMs ?? Infinity)),
     runs: 3,
+    benchmarkIndex: of((f) => f.benchmarkIndex),
+    cpuSlowdown: of((f) => f.cpuSlowdown),
   };
 }
 
-async function audit(url: string, port: number): Promise<LighthouseFigures> {
+async function audit(url: string, port: number, benchmarkIndex: number): Promise<LighthouseFigures> {
+  const cpuSlowdown = calibratedCpuSlowdown(benchmarkIndex);
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: true,
+    throttling: { ...lighthouseConstants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
   });
   const lhr = result!.lhr;
   // Lists write their view into the query string (e.g. `?total=50`): only a different page is a failed audit.
@@ -95,5 +118,7 @@ async function audit(url: string, port: number): Promise<LighthouseFigures> {
     tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? Infinity,
     firstRowMs: timings?.find((t) => t.name === 'dashboard:first-row')?.startTime ?? null,
     runs: 1,
+    benchmarkIndex,
+    cpuSlowdown,
   };
 }
