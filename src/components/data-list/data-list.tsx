@@ -95,8 +95,6 @@ const ROW_HEIGHT = 'h-12';
 /** Performance mark set when a list first shows data rows (the bench reads it: first data row visible). */
 export const FIRST_ROW_MARK = 'dashboard:first-row';
 const SKELETON_ROWS = 8;
-/** Rows of a first answer rendered at once: a phone's screenful (48 px rows). */
-const FIRST_ROWS = 12;
 
 /**
  * The one list of the dashboard (docs/architecture.md "The list experience"): server-side pages, sort, filter chips,
@@ -134,13 +132,10 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const [$page] = useState(() => apiQuery<Page<T>>($path));
   useEffect(() => $path.set(requestPath), [$path, requestPath]);
   const state = useStore($page);
-  // The first rows render at once (the first data row is what the user waits for): as many as a phone shows, the rest
-  // of the page a moment later in a transition React can split, as later answers (a filter, a page) are
-  // (docs/decisions.md "Rows render without blocking"): a store update alone renders in one long task that holds up
-  // the page's input.
-  const deferred = useDeferredValue(state.data);
-  const data = deferred ?? state.data;
-  const firstRowsOnly = deferred == null && state.data != null;
+  // Every answer, the first too, renders in a transition React can split (docs/decisions.md "Rows render without
+  // blocking"): a store update through `useSyncExternalStore` alone renders the rows, the pager and the rest of the
+  // list in one long task that holds up the page's input (the wallets page's Lighthouse TBT).
+  const data = useDeferredValue(state.data);
 
   // Page 1 counts; its total is remembered (not written into the URL) so later pages do not count again.
   // Only an answer to this very request counts (not the previous view's answer still shown while this one loads).
@@ -238,7 +233,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   // does not redraw the rows, which would be one long task on a slow phone.
   const rows = useMemo(
     () =>
-      (firstRowsOnly ? data?.data.slice(0, FIRST_ROWS) : data?.data)?.map((row) => (
+      data?.data.map((row) => (
         <tr
           key={row.id}
           data-row
@@ -259,7 +254,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
         </tr>
       )),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: rows change with the data and the columns
-    [data, firstRowsOnly, shownKey, refreshing],
+    [data, shownKey, refreshing],
   );
 
   return (
