@@ -22,7 +22,7 @@ export function Field({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
-        className="h-10 rounded-md border border-border bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary aria-[invalid=true]:border-destructive"
+        className="h-10 w-full min-w-0 rounded-md border border-border bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary aria-[invalid=true]:border-destructive"
         {...input}
       />
       {hint && (
