@@ -77,8 +77,13 @@ export function CommandPalette({
     };
   }, [lookup?.value, route?.projectId, route?.mode]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const go = (href: string) => {
+  // Closing forgets what was typed: the palette opens empty next time (its island outlives client-side navigations).
+  const close = () => {
     onOpenChange(false);
+    setSearch('');
+  };
+  const go = (href: string) => {
+    close();
     // Asks first when the page has unsaved changes (src/lib/unsaved-changes.ts); then a client-side navigation
     // (Astro's router loads a page without it, an auth page or the 404, in full).
     void leaveTo(href, navigate);
@@ -88,7 +93,7 @@ export function CommandPalette({
     <>
       <Command.Dialog
         open={open}
-        onOpenChange={(next) => (onOpenChange(next), next || setSearch(''))}
+        onOpenChange={(next) => (next ? onOpenChange(true) : close())}
         label={scope === 'projects' ? 'Switch project' : 'Command palette'}
         shouldFilter={!lookup}
         value={selected}
@@ -196,7 +201,7 @@ export function CommandPalette({
                 <Command.Item
                   value="Create project new"
                   className={item}
-                  onSelect={() => (onOpenChange(false), setCreating(true))}
+                  onSelect={() => (close(), setCreating(true))}
                 >
                   <Plus className="h-4 w-4 text-muted-foreground" aria-hidden /> Create project
                 </Command.Item>

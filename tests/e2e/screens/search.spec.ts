@@ -129,6 +129,13 @@ test('the palette finds a user, a contract, a policy and a webhook by name', asy
     await expect(option.first()).toBeVisible({ timeout: 30_000 });
     await page.keyboard.press('Escape');
   }
+  // Opening what was found closes the palette; it opens empty the next time (its island outlives the navigation).
+  await openPaletteByKeyboard(page);
+  await page.getByRole('combobox').fill(cases[0]!.name.slice(0, 6));
+  await page.getByRole('option').filter({ hasText: cases[0]!.name }).filter({ hasText: 'User' }).first().click();
+  await expect(page).toHaveURL(/\/users\/pla_/);
+  await openPaletteByKeyboard(page);
+  await expect(page.getByRole('combobox')).toHaveValue('');
 });
 
 test('the audit log names keys and targets; the wallets CSV has flat user id and email columns', async ({ page }) => {
