@@ -198,11 +198,7 @@ export function CommandPalette({
                 ))}
               </Command.Group>
               <Command.Group heading="Actions">
-                <Command.Item
-                  value="Create project new"
-                  className={item}
-                  onSelect={() => (close(), setCreating(true))}
-                >
+                <Command.Item value="Create project new" className={item} onSelect={() => (close(), setCreating(true))}>
                   <Plus className="h-4 w-4 text-muted-foreground" aria-hidden /> Create project
                 </Command.Item>
                 {scope === 'all' && route && (
