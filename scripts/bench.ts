@@ -27,7 +27,9 @@
  *     with the figure of one measurement, never a failure (once judged: a second and third measurement when one is
  *     over 1.0×, the median of three);
  *     "baseline missing" and skipped without ../shared/bench
- * Needs a build (`npm run build`). `--no-lighthouse`, `--no-nav-compare`, `--no-import`, `--no-webhooks` and
+ * Before the browser timings the bench waits, idle, until the host runs at its usual speed (Lighthouse's benchmark index
+ * ≥ 1500, at most 4 minutes; scripts/bench/host-speed.ts): after the e2e step this machine runs at half speed for a
+ * minute or two. Needs a build (`npm run build`). `--no-lighthouse`, `--no-nav-compare`, `--no-import`, `--no-webhooks` and
  * `--no-api` skip those parts (`--no-csv` the CSV export alone). `BENCH_PORT_OFFSET` moves the bench's own ports
  * (8796, 8795 and the baseline's 8790) for a second bench on the same machine.
  */
@@ -49,6 +51,7 @@ import { analyticsChartDrawMs } from './bench/analytics-draw.ts';
 import { withSignedInPage } from './bench/sign-in.ts';
 import { steadyMedian } from './bench/stats.ts';
 import { waitForQuiet } from './bench/quiet.ts';
+import { waitForHostSpeed } from './bench/host-speed.ts';
 import { DEMO_PROJECTS } from '../src/shared/demo-accounts.ts';
 import { IMPORT_BUDGET, importWithinBudget, runUserImportBench } from './bench/user-import.ts';
 import { runWebhookBench, WEBHOOK_BUDGET } from './bench/webhooks.ts';
@@ -280,6 +283,13 @@ const site: Stack | null = useSite
   : null;
 try {
   if (!process.argv.includes('--no-lighthouse')) {
+    const host = await phase('waiting for the host', () => waitForHostSpeed());
+    rows.push({
+      name: 'host speed before the browser timings (Lighthouse benchmark index)',
+      figure: `${Math.round(host.index)} after ${Math.round(host.waitedMs / 1000)} s`,
+      budget: '(info)',
+      ok: true,
+    });
     const t = performance.now();
     const stack = site!;
     // The demo project of the seeded stack: the wallets page shows real rows.
