@@ -225,6 +225,17 @@ function roundsFigure(result: { ms: number; rounds: number[]; samples: number[][
     .join('; ')}`;
 }
 
+/** Waits until the host is back to its usual speed (scripts/bench/host-speed.ts) and says so in an info row. */
+async function restedHost(phaseName: string, before: string): Promise<void> {
+  const host = await phase(phaseName, () => waitForHostSpeed());
+  rows.push({
+    name: `host speed before ${before} (Lighthouse benchmark index)`,
+    figure: `${Math.round(host.index)} after ${Math.round(host.waitedMs / 1000)} s`,
+    budget: '(info)',
+    ok: true,
+  });
+}
+
 async function phase<T>(name: string, work: () => T | Promise<T>): Promise<T> {
   const t = performance.now();
   try {
@@ -285,13 +296,7 @@ const site: Stack | null = useSite
   : null;
 try {
   if (!process.argv.includes('--no-lighthouse')) {
-    const host = await phase('waiting for the host', () => waitForHostSpeed());
-    rows.push({
-      name: 'host speed before the browser timings (Lighthouse benchmark index)',
-      figure: `${Math.round(host.index)} after ${Math.round(host.waitedMs / 1000)} s`,
-      budget: '(info)',
-      ok: true,
-    });
+    await restedHost('waiting for the host', 'the browser timings');
     const t = performance.now();
     const stack = site!;
     // The demo project of the seeded stack: the wallets page shows real rows.
@@ -340,13 +345,7 @@ try {
     }
     const project = `/${DEMO_PROJECTS.demo}/test`;
     // The audits above kept a core busy for a minute: the host may be slow again (scripts/bench/host-speed.ts).
-    const rested = await phase('waiting for the host after the audits', () => waitForHostSpeed());
-    rows.push({
-      name: 'host speed before the chart and hover timings (Lighthouse benchmark index)',
-      figure: `${Math.round(rested.index)} after ${Math.round(rested.waitedMs / 1000)} s`,
-      budget: '(info)',
-      ok: true,
-    });
+    await restedHost('waiting for the host after the audits', 'the chart and hover timings');
     const draw = await phase('analytics chart draw', () =>
       steadyBrowserTiming(stack.url, BUDGETS.chartDrawMs, (page) => analyticsChartDrawMs(page, stack.url, project)),
     );
