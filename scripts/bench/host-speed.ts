@@ -1,7 +1,12 @@
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.ts';
 import { DESKTOP_INDEX } from './cpu-calibration.ts';
+
+/** The host's Lighthouse benchmark index, measured with Lighthouse's own benchmark in `page` (about a second). */
+export function benchmarkIndexIn(page: Page): Promise<number> {
+  return page.evaluate(pageFunctions.computeBenchmarkIndex);
+}
 
 /**
  * Waits, idle, until the host runs at its usual speed before the browser timings (docs/decisions.md "Lighthouse on a
@@ -22,7 +27,7 @@ export async function waitForHostSpeed(
   try {
     const page = await browser.newPage();
     for (;;) {
-      const index = await page.evaluate(pageFunctions.computeBenchmarkIndex);
+      const index = await benchmarkIndexIn(page);
       const waitedMs = Date.now() - started;
       if (index >= minIndex || waitedMs + everyMs > maxMs) return { index, waitedMs };
       console.log(`bench: host benchmark index ${Math.round(index)} (< ${minIndex}): waiting for the host`);

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.ts';
 import { median } from './stats.ts';
 import { calibratedCpuSlowdown } from './cpu-calibration.ts';
+import { benchmarkIndexIn } from './host-speed.ts';
 
 export interface LighthouseFigures {
   url: string;
@@ -49,7 +49,7 @@ export async function runLighthouse(
     const benchmark = async () => {
       const page = await context.newPage();
       try {
-        return await page.evaluate(pageFunctions.computeBenchmarkIndex);
+        return await benchmarkIndexIn(page);
       } finally {
         await page.close();
       }
