@@ -56,6 +56,14 @@ const BROWSER_PACKAGES = [
   'qrcode',
 ];
 
+/** A D1 binding read by name: `env.DB`, `env.SHARD_0`, `env[`SHARD_${n}`]`, `env['SHARD_1']`. */
+const DATABASE_BINDINGS = [
+  "MemberExpression[computed=false][property.name='DB']",
+  'MemberExpression[computed=false][property.name=/^SHARD_/]',
+  'MemberExpression[computed=true][property.type="TemplateLiteral"][property.quasis.0.value.raw=/^SHARD_/]',
+  'MemberExpression[computed=true][property.value=/^(DB|SHARD_)/]',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -122,6 +130,22 @@ export default tseslint.config(
             { group: ['cloudflare:*'], message: 'Workers-only module: src/shared also runs in the browser.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Shards (docs/architecture.md "Shards"): the Functions and the Workers reach the directory and the shards only
+    // through functions/_lib/db/shards.ts (c.directory, c.db, allShards), never a binding by name.
+    files: ['functions/**/*.ts', 'workers/**/*.ts'],
+    ignores: ['functions/_lib/db/shards.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...DATABASE_BINDINGS.map((selector) => ({
+          selector,
+          message:
+            'Reach D1 through functions/_lib/db/shards.ts (c.directory, c.db, allShards), not a binding by name.',
+        })),
       ],
     },
   },

@@ -14,8 +14,8 @@ const DISPATCHER_RECORDER = `
 import { WorkerEntrypoint } from 'cloudflare:workers';
 const kicks = [];
 export default class extends WorkerEntrypoint {
-  async enqueue(events, deliveries) {
-    kicks.push({ events, deliveries });
+  async enqueue(events, deliveries, shard = null) {
+    kicks.push({ events, deliveries, shard });
     return { accepted: events.length + deliveries.length };
   }
   async fetch(request) {
@@ -61,7 +61,9 @@ export default defineConfig({
             miniflare: {
               compatibilityFlags: ['nodejs_compat'],
               bindings: {
-                TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations')),
+                // The directory's and the shards' (docs/architecture.md "Shards"), applied by tests/workers/apply-migrations.ts.
+                TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations/directory')),
+                TEST_SHARD_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations/shard')),
                 // Real JWKS over HTTP from tests/workers/api-setup/jwks-server.ts; tests sign with the private key.
                 PUBLIC_SUPABASE_URL: inject<string>('jwksBaseUrl'),
                 TEST_JWT_PRIVATE_JWK: inject<string>('jwtPrivateJwk'),

@@ -1,7 +1,13 @@
 /** Bindings and variables every Pages Function sees (wrangler.toml [vars], Pages settings, .dev.vars). */
 interface Env {
   ASSETS: Fetcher;
+  /** The directory database: projects, members, keys, billing (functions/_lib/db/shards.ts). */
   DB: D1Database;
+  /**
+   * The shards: each project's data, on the shard `projects.shard` names. Reached only through
+   * functions/_lib/db/shards.ts (`c.db` in a handler).
+   */
+  [shard: `SHARD_${number}`]: D1Database | undefined;
   /** Supabase project URL (local emulator by default). Public: also sent to the browser. */
   PUBLIC_SUPABASE_URL?: string;
   /** Supabase anon (publishable) key. Public. */

@@ -20,7 +20,9 @@ import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS, DEMO_PROJECTS } from '../src/shared/demo-accounts.ts';
 import { PLANS } from '../src/shared/api/billing.ts';
 import { insertInvoices, insertModeData, insertProject, Inserter, rng } from './seed/demo-data.ts';
-import { openLocalD1 } from './seed/local-d1.ts';
+import { openLocalDatabases } from './seed/local-d1.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import { SHARD_TABLES } from '../functions/_lib/db/shard-tables.ts';
 import { localEncryptionKey } from './seed/local-secrets.ts';
 import { SCALE_STATE, scaleStateStaleness, writeScaleStamp } from './seed/scale-state.ts';
 import { pointSmtpAtLocalInbox } from './seed/local-smtp.ts';
@@ -59,11 +61,19 @@ if (ownScaleState && existsSync(SCALE_STATE)) {
     rmSync(SCALE_STATE, { recursive: true, force: true });
   }
 }
-const db = openLocalD1(root, args['persist-to'] ?? (args.scale ? SCALE_STATE : undefined));
-const ins = new Inserter(db);
+const dbs = await openLocalDatabases(root, args['persist-to'] ?? (args.scale ? SCALE_STATE : undefined));
+const directory = dbs.directory;
+/**
+ * Placement of the seeded projects (docs/architecture.md "Shards"): the demo project and the scale project on shard
+ * 0, the other account's project on shard 1, so every local stack has projects on two shards.
+ */
+const SHARD_OF = { demo: 0, other: 1 % dbs.shards.length, scale: 0 } as const;
+const shardDb = (n: number) => dbs.shards[n]!;
+/** The scale project's shard: the bulk load's database. */
+const db = shardDb(SHARD_OF.scale);
 const encryptionKey = localEncryptionKey(root);
 const now = Date.now();
-db.exec('PRAGMA foreign_keys = ON');
+for (const d of [directory, ...dbs.shards]) d.exec('PRAGMA foreign_keys = ON');
 if (args.scale) db.exec('PRAGMA foreign_keys = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -1000000');
 /**
  * Local D1 files are in WAL mode: a bulk load would be written twice (to the WAL, then checkpointed: ~13 s of the
@@ -74,23 +84,36 @@ const bulkLoad = args.scale && (args.reset || !exists(SEED_PROJECTS.scale));
 if (bulkLoad) db.exec('PRAGMA journal_mode = MEMORY');
 
 function exists(id: string) {
-  return db.prepare('SELECT 1 FROM projects WHERE id = ?').get(id) !== undefined;
+  return directory.prepare('SELECT 1 FROM projects WHERE id = ?').get(id) !== undefined;
 }
 
-async function seedProject(id: string, build: () => Promise<void>): Promise<boolean> {
+/** A project's rows on its shard, children first (the shard has no `projects` to cascade from). */
+function deleteShardRows(shard: DatabaseSync, id: string) {
+  shard.exec('PRAGMA foreign_keys = ON');
+  for (const table of SHARD_TABLES)
+    if (table !== 'transaction_statuses') shard.prepare(`DELETE FROM ${table} WHERE project_id = ?`).run(id);
+}
+
+/** Seeds one project (in one transaction per database) unless it is there; `--reset` deletes and seeds it again. */
+async function seedProject(id: string, shard: number, build: (ins: Inserter) => Promise<void>): Promise<boolean> {
+  const sdb = shardDb(shard);
   if (exists(id)) {
     if (!args.reset) return false;
     // Cascade to every child row even where the bulk load turned foreign keys off.
-    db.exec('PRAGMA foreign_keys = ON');
-    db.prepare('DELETE FROM projects WHERE id = ?').run(id);
-    if (args.scale) db.exec('PRAGMA foreign_keys = OFF');
+    deleteShardRows(sdb, id);
+    directory.prepare('DELETE FROM projects WHERE id = ?').run(id);
+    if (args.scale) sdb.exec('PRAGMA foreign_keys = OFF');
   }
-  db.exec('BEGIN');
+  // The shard first: a directory row is never there without its data.
+  sdb.exec('BEGIN');
+  directory.exec('BEGIN');
   try {
-    await build();
-    db.exec('COMMIT');
+    await build(new Inserter(directory, sdb));
+    sdb.exec('COMMIT');
+    directory.exec('COMMIT');
   } catch (err) {
-    db.exec('ROLLBACK');
+    sdb.exec('ROLLBACK');
+    directory.exec('ROLLBACK');
     throw err;
   }
   return true;
@@ -100,10 +123,11 @@ const printed: string[] = [];
 /** A demo member's fixed id and email (the emulator knows the same account, with a password). */
 const memberOf = (a: { id: string; email: string }) => ({ id: a.id, email: a.email });
 const demo = DEMO_ACCOUNTS.demo;
-const seededDemo = await seedProject(SEED_PROJECTS.demo, async () => {
+const seededDemo = await seedProject(SEED_PROJECTS.demo, SHARD_OF.demo, async (ins) => {
   const r = rng(1);
   const spec = {
     id: SEED_PROJECTS.demo,
+    shard: SHARD_OF.demo,
     name: 'Demo Game',
     owner: demo,
     now,
@@ -123,13 +147,30 @@ const seededDemo = await seedProject(SEED_PROJECTS.demo, async () => {
 });
 
 // The demo project's custom SMTP points at the local SMTP inbox (SMTP_PORT: npm start and the test stacks set it).
-await pointSmtpAtLocalInbox(db, SEED_PROJECTS.demo, encryptionKey, Number(process.env.SMTP_PORT ?? LOCAL_SMTP.port));
+await pointSmtpAtLocalInbox(
+  shardDb(SHARD_OF.demo),
+  SEED_PROJECTS.demo,
+  encryptionKey,
+  Number(process.env.SMTP_PORT ?? LOCAL_SMTP.port),
+);
 // Its test-mode Sepolia RPC URL points at the local JSON-RPC server (RPC_PORT: npm start runs dev/rpc-server there).
-await pointRpcAtLocalServer(db, SEED_PROJECTS.demo, encryptionKey, Number(process.env.RPC_PORT ?? LOCAL_RPC_PORT));
+await pointRpcAtLocalServer(
+  shardDb(SHARD_OF.demo),
+  SEED_PROJECTS.demo,
+  encryptionKey,
+  Number(process.env.RPC_PORT ?? LOCAL_RPC_PORT),
+);
 
-const seededOther = await seedProject(SEED_PROJECTS.other, async () => {
+const seededOther = await seedProject(SEED_PROJECTS.other, SHARD_OF.other, async (ins) => {
   const r = rng(2);
-  const spec = { id: SEED_PROJECTS.other, name: 'Other Studio', owner: DEMO_ACCOUNTS.other, now, encryptionKey };
+  const spec = {
+    id: SEED_PROJECTS.other,
+    shard: SHARD_OF.other,
+    name: 'Other Studio',
+    owner: DEMO_ACCOUNTS.other,
+    now,
+    encryptionKey,
+  };
   await insertProject(ins, spec, r);
   await insertModeData(ins, spec, 'live', { users: 12, wallets: 15, transactions: 40, days: 30 }, r);
   await insertModeData(ins, spec, 'test', { users: 5, wallets: 5, transactions: 10, days: 30 }, r);
@@ -137,9 +178,16 @@ const seededOther = await seedProject(SEED_PROJECTS.other, async () => {
 
 let seededScale = false;
 if (args.scale) {
-  seededScale = await seedProject(SEED_PROJECTS.scale, async () => {
+  seededScale = await seedProject(SEED_PROJECTS.scale, SHARD_OF.scale, async (ins) => {
     const r = rng(3);
-    const spec = { id: SEED_PROJECTS.scale, name: 'Scale project', owner: demo, now, encryptionKey };
+    const spec = {
+      id: SEED_PROJECTS.scale,
+      shard: SHARD_OF.scale,
+      name: 'Scale project',
+      owner: demo,
+      now,
+      encryptionKey,
+    };
     await insertProject(ins, spec, r);
     log('  scale: inserting 200,000 users, 200,000 wallets, 1,000,000 transactions…');
     const tInsert = performance.now();
@@ -179,13 +227,14 @@ if (args.scale) {
   if (seededScale) {
     const tAnalyze = performance.now();
     db.exec('ANALYZE');
+    directory.exec('ANALYZE');
     log(`  scale: ANALYZE in ${secs(tAnalyze)}`);
   }
 }
-db.exec('PRAGMA optimize');
+for (const d of [directory, ...dbs.shards]) d.exec('PRAGMA optimize');
 if (bulkLoad) db.exec(`PRAGMA journal_mode = ${journalMode}`);
 const dbFile = db.location();
-db.close();
+dbs.close();
 if (seededScale && dbFile) {
   // synchronous = OFF left ~1.4 GB of dirty pages; the kernel would write them back some 30 s later, in the middle of
   // whatever runs next (the API bench). Flushing here keeps that disk and CPU work inside the seed.

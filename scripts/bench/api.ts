@@ -28,7 +28,7 @@ import { contractListSpec } from '../../src/shared/api/contracts.ts';
 import { backendWalletListSpec } from '../../src/shared/api/backend-wallets.ts';
 import { webhookListSpec, eventListSpec } from '../../src/shared/api/webhooks.ts';
 import { authMigrationListSpec } from '../../src/shared/api/settings.ts';
-import { openLocalD1 } from '../seed/local-d1.ts';
+import { openLocalDatabases, openMigratedDatabases } from '../seed/local-d1.ts';
 import { localEncryptionKey } from '../seed/local-secrets.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
 
@@ -101,12 +101,16 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
   const deepPage = options.deepPage ?? 200;
 
   // Real values from the scaled data, so filters match rows.
-  const db = openLocalD1(ROOT, SCALE_STATE);
-  if (!db.prepare('SELECT 1 FROM projects WHERE id = ?').get(SCALE_PROJECT)) {
-    db.close();
+  const dbs = await openLocalDatabases(ROOT, SCALE_STATE);
+  const db = dbs.directory;
+  const placed = db.prepare('SELECT shard FROM projects WHERE id = ?').get(SCALE_PROJECT) as
+    { shard: number } | undefined;
+  if (!placed) {
+    dbs.close();
     throw new Error('No scale project: run `npm run seed:scale` first.');
   }
-  const one = (sql: string) => db.prepare(sql).get(SCALE_PROJECT) as Record<string, FilterValue>;
+  const shard = dbs.shards[placed.shard]!;
+  const one = (sql: string) => shard.prepare(sql).get(SCALE_PROJECT) as Record<string, FilterValue>;
   const tx = one(
     `SELECT chain_id, account_id, user_id, transaction_hash FROM transactions WHERE project_id = ? AND mode = 'test' AND user_id IS NOT NULL AND transaction_hash IS NOT NULL LIMIT 1 OFFSET 5000`,
   );
@@ -162,15 +166,15 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
   db.prepare(
     `INSERT INTO api_keys (id, project_id, mode, type, name, scopes, key_hash, hint, created_at, updated_at) VALUES (?, ?, 'test', 'secret', 'bench', '["read"]', ?, 'bench', ?, ?)`,
   ).run(keyId, SCALE_PROJECT, createHash('sha256').update(key).digest('hex'), Date.now(), Date.now());
-  db.close();
+  dbs.close();
   let keyRemoved = false;
   const removeKey = () => {
     if (keyRemoved) return;
     keyRemoved = true;
-    const db2 = openLocalD1(ROOT, SCALE_STATE, { migrate: false });
-    db2.exec('PRAGMA busy_timeout = 5000');
-    db2.prepare('DELETE FROM api_keys WHERE id = ?').run(keyId);
-    db2.close();
+    const dbs2 = openMigratedDatabases(ROOT, SCALE_STATE);
+    dbs2.directory.exec('PRAGMA busy_timeout = 5000');
+    dbs2.directory.prepare('DELETE FROM api_keys WHERE id = ?').run(keyId);
+    dbs2.close();
   };
 
   const port = options.port ?? (await freePort());

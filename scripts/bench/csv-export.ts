@@ -19,7 +19,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startRateLimiter } from '../lib/rate-limiter.ts';
-import { openLocalD1 } from '../seed/local-d1.ts';
+import { openLocalDatabases, openMigratedDatabases } from '../seed/local-d1.ts';
 import { localEncryptionKey } from '../seed/local-secrets.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
 
@@ -95,9 +95,10 @@ function treeStats(root: number): { rssMb: number; cpuSeconds: number } {
 
 /** Downloads the scale project's transactions CSV once and measures it. */
 export async function runCsvExportBench(options: { port?: number } = {}): Promise<CsvExportResult> {
-  const db = openLocalD1(ROOT, SCALE_STATE);
+  const dbs = await openLocalDatabases(ROOT, SCALE_STATE);
+  const db = dbs.directory;
   if (!db.prepare('SELECT 1 FROM projects WHERE id = ?').get(SCALE_PROJECT)) {
-    db.close();
+    dbs.close();
     throw new Error('No scale project: run `npm run seed:scale` first.');
   }
   // A temporary read-only secret key for the scale project (removed at the end).
@@ -106,12 +107,12 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
   db.prepare(
     `INSERT INTO api_keys (id, project_id, mode, type, name, scopes, key_hash, hint, created_at, updated_at) VALUES (?, ?, 'test', 'secret', 'csv bench', '["transactions:read"]', ?, 'csv bench', ?, ?)`,
   ).run(keyId, SCALE_PROJECT, createHash('sha256').update(key).digest('hex'), Date.now(), Date.now());
-  db.close();
+  dbs.close();
   const removeKey = () => {
-    const db2 = openLocalD1(ROOT, SCALE_STATE, { migrate: false });
-    db2.exec('PRAGMA busy_timeout = 5000');
-    db2.prepare('DELETE FROM api_keys WHERE id = ?').run(keyId);
-    db2.close();
+    const dbs2 = openMigratedDatabases(ROOT, SCALE_STATE);
+    dbs2.directory.exec('PRAGMA busy_timeout = 5000');
+    dbs2.directory.prepare('DELETE FROM api_keys WHERE id = ?').run(keyId);
+    dbs2.close();
   };
 
   const port = options.port ?? (await freePort());

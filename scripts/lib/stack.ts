@@ -70,12 +70,9 @@ export async function startStack(options: StackOptions) {
   // DNS over HTTPS for the API (custom-domain TXT proofs, the JWKS check's names): offline, records set by tests.
   const doh = await createDohServer(options.dohPort ?? 0);
   const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
-  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
-    env,
-    stdio: 'ignore',
-  });
   const encryptionKey = randomBytes(32).toString('base64');
-  // The demo data (idempotent; ~1 s), encrypted with the key the server gets.
+  // The migrations of the directory and the shards, and the demo data (idempotent), encrypted with the key the
+  // server gets.
   await run('node', ['scripts/seed.ts', '--persist-to', state, '--quiet'], {
     env: { ...env, DATA_ENCRYPTION_KEY: encryptionKey, SMTP_PORT: String(smtp.smtpPort) },
     stdio: 'ignore',

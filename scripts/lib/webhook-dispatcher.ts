@@ -20,7 +20,10 @@ export function dispatcherConfig(dir: string, vars: Record<string, string>): str
   const source = path.join(ROOT, 'workers/webhook-dispatcher');
   let toml = readFileSync(path.join(source, 'wrangler.toml'), 'utf8');
   toml = toml.replace(/^main = "index.ts"$/m, `main = ${JSON.stringify(path.join(source, 'index.ts'))}`);
-  toml = toml.replace(/^migrations_dir = ".*"$/m, `migrations_dir = ${JSON.stringify(path.join(ROOT, 'migrations'))}`);
+  toml = toml.replace(
+    /^migrations_dir = "\.\.\/\.\.\/(migrations\/\w+)"$/gm,
+    (_, dir: string) => `migrations_dir = ${JSON.stringify(path.join(ROOT, dir))}`,
+  );
   const [head, rest = ''] = toml.split(/^\[vars\]$/m);
   const kept = rest
     .split('\n')

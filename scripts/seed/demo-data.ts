@@ -1,3 +1,4 @@
+import { DIRECTORY_TABLES } from '../../functions/_lib/db/shard-tables.ts';
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { encodeFunctionData, erc1155Abi, erc20Abi, erc721Abi, getAddress, toHex, type Address } from 'viem';
@@ -58,19 +59,25 @@ export function seededId(prefix: IdPrefix, time: number, r: Rng): string {
 export const address = (r: Rng) => getAddress(toHex(r.bytes(20)));
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** Prepared INSERTs keyed by table and column list. */
+/**
+ * Prepared INSERTs keyed by table and column list, into the directory for its tables and into the project's shard
+ * for every other one (functions/_lib/db/shards.ts).
+ */
 export class Inserter {
   private cache = new Map<string, StatementSync>();
-  private db: DatabaseSync;
-  constructor(db: DatabaseSync) {
-    this.db = db;
+  private directory: DatabaseSync;
+  private shard: DatabaseSync;
+  constructor(directory: DatabaseSync, shard: DatabaseSync) {
+    this.directory = directory;
+    this.shard = shard;
   }
   row(table: string, row: Record<string, unknown>) {
     const cols = Object.keys(row);
     const key = `${table}:${cols.join(',')}`;
     let stmt = this.cache.get(key);
     if (!stmt) {
-      stmt = this.db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+      const db = (DIRECTORY_TABLES as readonly string[]).includes(table) ? this.directory : this.shard;
+      stmt = db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
       this.cache.set(key, stmt);
     }
     stmt.run(...cols.map((c) => toSql(row[c])));
@@ -136,6 +143,8 @@ export interface ProjectSpec {
   invites?: { email: string; role: 'admin' | 'developer' | 'viewer' }[];
   now: number;
   encryptionKey: string;
+  /** The shard the project's data is on (projects.shard). */
+  shard: number;
 }
 
 /** Project row, owner and members, keys for both modes and default settings. Returns the printable demo secret keys. */
@@ -145,6 +154,7 @@ export async function insertProject(ins: Inserter, p: ProjectSpec, r: Rng): Prom
     id: p.id,
     name: p.name,
     parent_id: null,
+    shard: p.shard,
     plan: 'growth',
     created_at: created,
     updated_at: created,

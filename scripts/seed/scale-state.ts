@@ -29,10 +29,12 @@ interface Stamp {
 export function scaleSeedHash(): string {
   const h = createHash('sha256').update(`scale-seed v${SCALE_SEED_VERSION}\n`);
   const files = [
-    ...readdirSync(path.join(ROOT, 'migrations'))
-      .filter((f) => f.endsWith('.sql'))
-      .sort()
-      .map((f) => path.join('migrations', f)),
+    ...['migrations/directory', 'migrations/shard'].flatMap((dir) =>
+      readdirSync(path.join(ROOT, dir))
+        .filter((f) => f.endsWith('.sql'))
+        .sort()
+        .map((f) => path.join(dir, f)),
+    ),
     'scripts/seed.ts',
     ...readdirSync(path.join(ROOT, 'scripts/seed'))
       .filter((f) => f.endsWith('.ts'))

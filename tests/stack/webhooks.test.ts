@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack } from '../../scripts/lib/stack.ts';
 import { freePort } from '../../scripts/lib/rate-limiter.ts';
 import { descendants } from '../../scripts/lib/supervise.ts';
-import { openLocalD1 } from '../../scripts/seed/local-d1.ts';
+import { openMigratedDatabases } from '../../scripts/seed/local-d1.ts';
 import { DEMO_ACCOUNTS, DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
 import { LOCAL_ANON_KEY } from '../../dev/auth-emulator/config.ts';
 import { startReceiver } from './webhook-receiver.ts';
@@ -434,9 +434,10 @@ describe('SSRF guard at send time (loopback not allowed)', () => {
   it.each(TABLE)('refuses %s', async (_name, url, reason) => {
     // Written straight into D1, as if the URL had passed the create-time check (or DNS changed since).
     const hook = await webhook('/ssrf-setup');
-    const db = openLocalD1(ROOT, stack.state, { migrate: false });
-    db.prepare('UPDATE webhooks SET url = ? WHERE id = ?').run(url(), hook.id);
-    db.close();
+    // On whichever shard the project is.
+    const dbs = openMigratedDatabases(ROOT, stack.state);
+    for (const shard of dbs.shards) shard.prepare('UPDATE webhooks SET url = ? WHERE id = ?').run(url(), hook.id);
+    dbs.close();
     await sendTest(hook.id);
     const [d] = await finished(hook.id, 1);
     expect(d!.status).toBe('failed');

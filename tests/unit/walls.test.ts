@@ -13,7 +13,9 @@ const eslint = new ESLint({ cwd: root });
 async function problems(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return result!.messages
-    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports')
+    .filter((m) =>
+      ['import-x/no-restricted-paths', 'no-restricted-imports', 'no-restricted-syntax'].includes(m.ruleId ?? ''),
+    )
     .map((m) => m.message);
 }
 
@@ -48,6 +50,26 @@ describe('the walls between src/shared, browser code, functions/ and dev/', () =
     ['functions/_lib/fixture.ts', "import { ROUTES } from '../../src/shared/routes';\nexport const x = ROUTES;\n"],
     ['dev/fixture.ts', "import { ROUTES } from '../src/shared/routes';\nexport const x = ROUTES;\n"],
     ['scripts/fixture.ts', "import * as emulator from '../dev/auth-emulator/server';\nexport const x = emulator;\n"],
+  ])('%s: allowed — %s', async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+});
+
+describe('the databases are reached through functions/_lib/db/shards.ts only', () => {
+  it.each([
+    ['functions/_lib/api/fixture.ts', 'export const f = (env: any) => env.DB;\n'],
+    ['functions/_lib/api/fixture.ts', 'export const f = (c: any) => c.env.SHARD_0;\n'],
+    ['functions/_lib/api/fixture.ts', 'export const f = (env: any, n: number) => env[`SHARD_${n}`];\n'],
+    ['functions/_lib/api/fixture.ts', "export const f = (env: any) => env['SHARD_1'];\n"],
+    ['workers/webhook-dispatcher/fixture.ts', 'export const f = (env: any) => env.DB;\n'],
+  ])('%s: refused — %s', async (file, code) => {
+    expect(await problems(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['functions/_lib/db/shards.ts', 'export const f = (env: any) => env.DB;\n'],
+    ['functions/_lib/api/fixture.ts', 'export const f = (c: any) => c.db;\n'],
+    ['scripts/fixture.ts', 'export const f = (env: any) => env.DB;\n'],
   ])('%s: allowed — %s', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });

@@ -4,6 +4,7 @@ declare global {
   namespace Cloudflare {
     interface Env extends globalThis.Env {
       TEST_MIGRATIONS: D1Migration[];
+      TEST_SHARD_MIGRATIONS: D1Migration[];
     }
   }
 }

@@ -2,7 +2,8 @@ import { WorkerEntrypoint } from 'cloudflare:workers';
 import { deliver, fanOut, sweep, type Engine } from '../../functions/_lib/webhooks/dispatch';
 import { dohResolver } from '../../functions/_lib/net/doh';
 import { TIMEOUT_MS } from '../../functions/_lib/webhooks/schedule';
-import { purgeTrash } from '../../functions/_lib/db/trash';
+import { purgeTrash, trashOf } from '../../functions/_lib/db/trash';
+import { allShards, directoryOf, shardAt } from '../../functions/_lib/db/shards';
 
 /**
  * The webhook delivery engine's Worker (docs/api.md "Webhook delivery"). The dashboard's Functions call it through
@@ -13,7 +14,10 @@ import { purgeTrash } from '../../functions/_lib/db/trash';
  */
 
 export interface DispatcherEnv {
+  /** The directory database (projects and their trash state); the outboxes are on the shards. */
   DB: D1Database;
+  /** The shards (`SHARD_0` … `SHARD_n-1`), each with its own outbox and attempts (functions/_lib/db/shards.ts). */
+  [shard: `SHARD_${number}`]: D1Database | undefined;
   DELIVERIES: Queue<Message>;
   DATA_ENCRYPTION_KEY?: string;
   WEBHOOK_ALLOW_LOOPBACK?: string;
@@ -29,22 +33,27 @@ export interface DispatcherEnv {
   WEBHOOK_LOCAL_HOOKS?: string;
 }
 
-export type Message = { kind: 'event' | 'attempt'; id: string };
+/**
+ * An event to fan out or an attempt to make, on shard `shard` (null or absent: the directory's own tables of an
+ * installation from before the shards, and messages queued before them).
+ */
+export type Message = { kind: 'event' | 'attempt'; id: string; shard?: number | null };
 
 /** The test clock's offset (ms), moved only through /__test/clock when WEBHOOK_TEST_HOOKS=true. */
 let clockOffset = 0;
 /** Settings a test sets through /__test/config (WEBHOOK_TEST_HOOKS=true): the SSRF tests run with loopback off. */
 const testConfig: { allowLoopback?: boolean; dohUrl?: string } = {};
 
-function engine(env: DispatcherEnv): Engine {
+function engine(env: DispatcherEnv, shard: number | null): Engine {
   return {
-    db: env.DB,
+    db: shardAt(env, shard),
+    trash: trashOf(directoryOf(env), shard),
     env,
     now: () => Date.now() + clockOffset,
     random: Math.random,
     enqueue: async (id, delayMs) => {
       await env.DELIVERIES.send(
-        { kind: 'attempt', id },
+        { kind: 'attempt', id, shard },
         { delaySeconds: Math.min(43_200, Math.max(0, Math.ceil(delayMs / 1000))) },
       );
     },
@@ -61,17 +70,27 @@ async function enqueueAll(env: DispatcherEnv, messages: Message[]): Promise<void
     await env.DELIVERIES.sendBatch(messages.slice(i, i + 100).map((body) => ({ body })));
 }
 
+/**
+ * The cron's sweep over every shard, and over the directory's own tables (the outbox of an installation from before
+ * the shards, empty once `npm run shards:split` has run).
+ */
 async function runSweep(env: DispatcherEnv, graceMs: number) {
-  const found = await sweep(engine(env), graceMs);
-  await enqueueAll(env, [
-    ...found.events.map((id) => ({ kind: 'event' as const, id })),
-    ...found.deliveries.map((id) => ({ kind: 'attempt' as const, id })),
-  ]);
-  return found;
+  const all = { events: [] as string[], deliveries: [] as string[] };
+  for (const shard of [null, ...allShards(env).map((s) => s.shard)]) {
+    const found = await sweep(engine(env, shard), graceMs);
+    await enqueueAll(env, [
+      ...found.events.map((id) => ({ kind: 'event' as const, id, shard })),
+      ...found.deliveries.map((id) => ({ kind: 'attempt' as const, id, shard })),
+    ]);
+    all.events.push(...found.events);
+    all.deliveries.push(...found.deliveries);
+  }
+  return all;
 }
 
-/** An event: fan it out and make the first attempts; an attempt: make it. */
-async function handle(e: Engine, m: Message): Promise<void> {
+/** An event: fan it out and make the first attempts; an attempt: make it (on the message's shard). */
+async function handle(env: DispatcherEnv, m: Message): Promise<void> {
+  const e = engine(env, m.shard ?? null);
   if (m.kind === 'event') {
     const ids = await fanOut(e, m.id);
     await Promise.all(ids.map((id) => deliver(e, id)));
@@ -82,7 +101,7 @@ const ID = /^(evt|whd)_[0-9a-f-]{36}$/;
 
 /** What the Pages project's service binding may call (`env.WEBHOOK_DISPATCHER.enqueue(…)`). */
 export interface DispatcherRpc {
-  enqueue(events: string[], deliveries: string[]): Promise<{ accepted: number }>;
+  enqueue(events: string[], deliveries: string[], shard?: number | null): Promise<{ accepted: number }>;
 }
 
 export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> implements DispatcherRpc {
@@ -91,17 +110,19 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
    * once from here (no queue hop: the p95 event → first attempt budget); a failure on the way puts the work on the
    * queue, and a crash leaves it to the cron's sweep. Ids of another form are ignored.
    */
-  async enqueue(events: string[], deliveries: string[]): Promise<{ accepted: number }> {
+  async enqueue(events: string[], deliveries: string[], shard: number | null = null): Promise<{ accepted: number }> {
     const list = (v: unknown) =>
       Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && ID.test(x)) : [];
+    if (shard !== null && !(Number.isInteger(shard) && shard >= 0 && shardAt(this.env, shard)))
+      throw new Error('no such shard');
     const messages: Message[] = [
-      ...list(events).map((id) => ({ kind: 'event' as const, id })),
-      ...list(deliveries).map((id) => ({ kind: 'attempt' as const, id })),
+      ...list(events).map((id) => ({ kind: 'event' as const, id, shard })),
+      ...list(deliveries).map((id) => ({ kind: 'attempt' as const, id, shard })),
     ];
     if (messages.length > 1000) throw new Error('at most 1000 ids per call');
     const env = this.env;
     this.ctx.waitUntil(
-      Promise.all(messages.map((m) => handle(engine(env), m).catch(() => env.DELIVERIES.send(m).catch(() => {})))),
+      Promise.all(messages.map((m) => handle(env, m).catch(() => env.DELIVERIES.send(m).catch(() => {})))),
     );
     return { accepted: messages.length };
   }
@@ -112,7 +133,7 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
     const url = new URL(request.url);
     if (env.WEBHOOK_LOCAL_HOOKS === 'true' && request.method === 'POST' && url.pathname === '/__local/cron') {
       const found = await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
-      return Response.json({ ...found, purged: await purgeTrash(env.DB, Date.now()) });
+      return Response.json({ ...found, purged: await purgeTrash(env, Date.now()) });
     }
     if (env.WEBHOOK_TEST_HOOKS === 'true' && request.method === 'POST' && url.pathname.startsWith('/__test/')) {
       if (url.pathname === '/__test/clock') {
@@ -132,11 +153,10 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
   }
 
   async queue(batch: MessageBatch<Message>): Promise<void> {
-    const e = engine(this.env);
     await Promise.all(
       batch.messages.map(async (m) => {
         try {
-          await handle(e, m.body);
+          await handle(this.env, m.body);
           m.ack();
         } catch (err) {
           console.error(`webhook-dispatcher: ${m.body.kind} ${m.body.id}: ${String(err)}`);
@@ -149,6 +169,6 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
   async scheduled(): Promise<void> {
     await runSweep(this.env, Number(this.env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
     // The project trash: projects deleted more than 7 days ago go with all their data (docs/api.md "Project trash").
-    await purgeTrash(this.env.DB, Date.now());
+    await purgeTrash(this.env, Date.now());
   }
 }

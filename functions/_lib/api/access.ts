@@ -2,9 +2,10 @@ import type { MiddlewareHandler } from 'hono';
 import type { Mode } from '../../../src/shared/api/common';
 import { claimInvites } from '../db/projects';
 import { memberAccess } from '../db/trash';
+import { directoryOf } from '../db/shards';
 import { authenticate, type Principal } from './auth';
 import type { ApiContext, ApiEnv, ApiRoute } from './context';
-import { forbidden, notFound } from './request-response';
+import { ApiError, forbidden, notFound } from './request-response';
 import { assertKeyScope, can, SECRET_KEY_ROLE } from './rbac';
 import { limitAddress, limitCaller } from './rate-limit';
 
@@ -58,14 +59,28 @@ async function resolveAccess(
   if (principal.kind === 'key') {
     if (principal.projectId !== projectId || (mode !== null && principal.mode !== mode)) throw notFound('Project');
     if (mode === null) throw forbidden('Secret keys can only access mode-scoped collections');
-    return { projectId, mode, role: SECRET_KEY_ROLE };
+    refuseWritesWhileMoving(route, principal.project.movingUntil, now);
+    return { projectId, mode, role: SECRET_KEY_ROLE, shard: principal.project.shard };
   }
-  let member = await memberAccess(env.DB, projectId, principal.userId);
+  const directory = directoryOf(env);
+  let member = await memberAccess(directory, projectId, principal.userId);
   if (!member && principal.email && principal.emailVerified) {
-    if (await claimInvites(env.DB, { userId: principal.userId, email: principal.email }, now, projectId))
-      member = await memberAccess(env.DB, projectId, principal.userId);
+    if (await claimInvites(directory, { userId: principal.userId, email: principal.email }, now, projectId))
+      member = await memberAccess(directory, projectId, principal.userId);
   }
   // A project in the trash is gone for every route but the trash's own (restore): docs/api.md "Project trash".
   if (!member || (member.trashed && !route.inTrash)) throw notFound('Project');
-  return { projectId, mode, role: member.role };
+  refuseWritesWhileMoving(route, member.movingUntil, now);
+  return { projectId, mode, role: member.role, shard: member.shard };
+}
+
+/**
+ * While `npm run shards:move` copies a project to another shard, its writes answer 503 with `Retry-After` (reads go
+ * on from the old shard): docs/api.md "Shards".
+ */
+function refuseWritesWhileMoving(route: ApiRoute, movingUntil: number | null, now: number): void {
+  if (route.method === 'GET' || movingUntil === null || movingUntil <= now) return;
+  const err = new ApiError('unavailable', 'This project is being moved to another database: try again in a minute');
+  err.headers = { 'Retry-After': String(Math.max(1, Math.ceil((movingUntil - now) / 1000))) };
+  throw err;
 }

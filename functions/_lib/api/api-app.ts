@@ -11,6 +11,7 @@ import type { ListQuery } from '../../../src/shared/api/list-params';
 import type { ApiContext, ApiEnv, ApiRoute } from './context';
 import { ApiError, errorResponse, json, notFound, readJsonText, zodDetails } from './request-response';
 import { authorize } from './access';
+import { attachDatabases } from '../db/shards';
 import { assertFilterAccess } from './rbac';
 import { idempotencyHeaders, openApiDocument, openApiPath, routeDoc } from './openapi';
 import { INVALID_BODY_MESSAGE } from '../../../src/shared/api/error-messages';
@@ -144,7 +145,7 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
     });
     app.openapi(route, (async (c: Context<ApiEnv>) => {
       const req = c.req as unknown as { valid(target: string): unknown };
-      const ctx: ApiContext = {
+      const ctx = {
         request: c.req.raw,
         env: c.env,
         url: new URL(c.req.url),
@@ -153,8 +154,9 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
         body: body ? req.valid('json') : undefined,
         ...c.var.access,
         now: c.var.now,
-        waitUntil: (p) => c.executionCtx.waitUntil(p),
-      };
+        waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
+      } as ApiContext;
+      attachDatabases(ctx, c.env, ctx.access);
       if (r.list) assertFilterAccess(ctx.principal, r.list, (ctx.query as ListQuery).filters);
       return r.handler(ctx);
     }) as never);

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Mode } from '../../../src/shared/api/common';
 import { findActiveKeyByHash, touchKey } from '../db/api-keys';
+import { directoryOf } from '../db/shards';
 import { sessionFacts } from './auth-server';
 import { sha256Hex } from './crypto';
 import { ApiError } from './request-response';
@@ -11,7 +12,21 @@ import { ApiError } from './request-response';
  */
 export type Principal =
   | { kind: 'user'; userId: string; email: string | null; emailVerified: boolean; isAnonymous: boolean }
-  | { kind: 'key'; keyId: string; projectId: string; mode: Mode; scopes: string[] };
+  | {
+      kind: 'key';
+      keyId: string;
+      projectId: string;
+      mode: Mode;
+      scopes: string[];
+      /** Where the key's project lives (functions/_lib/db/shards.ts), read with the key. */
+      project: ProjectPlace;
+    };
+
+/** A project's shard and, while `npm run shards:move` copies it, until when its writes wait. */
+export interface ProjectPlace {
+  shard: number | null;
+  movingUntil: number | null;
+}
 
 const INVALID = () => new ApiError('unauthorized', 'Missing or invalid credentials');
 const MAX_TOKEN = 4096;
@@ -51,7 +66,7 @@ export async function authenticate(
   if (/^(pk|sk)_(test|live)_/.test(token)) {
     if (token.startsWith('pk_'))
       throw new ApiError('unauthorized', 'Publishable keys cannot call the management API; use a secret key');
-    const key = await findActiveKeyByHash(env.DB, await sha256Hex(token), now);
+    const key = await findActiveKeyByHash(directoryOf(env), await sha256Hex(token), now);
     if (!key || !token.startsWith(`sk_${key.mode}_`)) throw INVALID();
     // A project in the trash refuses its keys with a code of its own: the caller learns why, and that it can come back.
     if (key.projectTrashed)
@@ -59,8 +74,15 @@ export async function authenticate(
         'project_deleted',
         'The project of this key was deleted: an owner can restore it from the projects home within 7 days',
       );
-    waitUntil(touchKey(env.DB, key.id, now).catch(() => {}));
-    return { kind: 'key', keyId: key.id, projectId: key.projectId, mode: key.mode, scopes: key.scopes };
+    waitUntil(touchKey(directoryOf(env), key.id, now).catch(() => {}));
+    return {
+      kind: 'key',
+      keyId: key.id,
+      projectId: key.projectId,
+      mode: key.mode,
+      scopes: key.scopes,
+      project: { shard: key.shard, movingUntil: key.movingUntil },
+    };
   }
 
   const base = (env.PUBLIC_SUPABASE_URL ?? '').replace(/\/+$/, '');

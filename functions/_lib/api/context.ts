@@ -29,8 +29,15 @@ export interface ApiContext<P extends string = string, B = unknown, Q = unknown>
   /** The query validated by the route's `query` schema, or the list's `ListQuery` for list routes. */
   query: Q;
   principal: Principal;
-  /** Set for project- and mode-scoped routes after the membership (or key) check. */
-  access: { projectId: string; mode: Mode | null; role: Role } | null;
+  /**
+   * Set for project- and mode-scoped routes after the membership (or key) check; `shard` is where the project's data
+   * lives (functions/_lib/db/shards.ts), read with the membership.
+   */
+  access: { projectId: string; mode: Mode | null; role: Role; shard: number | null } | null;
+  /** The directory database: projects, members, invites, keys, billing (functions/_lib/db/shards.ts). */
+  directory: D1Database;
+  /** The project's shard: its users, wallets, transactions, … Only project- and mode-scoped routes have one. */
+  db: D1Database;
   actor: { type: 'user' | 'key'; id: string };
   now: number;
   waitUntil: (p: Promise<unknown>) => void;

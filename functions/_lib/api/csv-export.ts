@@ -1,3 +1,4 @@
+import { dbFor } from '../db/shards';
 import type { ListQuery } from '../../../src/shared/api/list-params';
 import { counterSql, type Row } from '../db/core';
 import { D1_MAX_BOUND_PARAMS, keysetReader } from '../db/keyset';
@@ -133,7 +134,7 @@ function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRou
         renewedAt = Date.now();
         await lock.renew();
       };
-      const db = c.env.DB;
+      const db = dbFor(c, def.table);
       try {
         const reader = keysetReader(db, def, spec, scope, q);
         const counter = counterSql(def, scope, q.filters);

@@ -5,7 +5,7 @@ import {
   domainClaimSchema,
 } from '../../../src/shared/api/ecosystem';
 import { auditStmt } from '../db/audit';
-import type { Row } from '../db/core';
+import { parseJson, type Row } from '../db/core';
 import { dnsOverHttpsUrl, lookupTxt } from '../net/doh';
 import { defineRoute, scopeOf, type ApiContext, type ApiRoute } from './context';
 import { sha256Hex } from './crypto';
@@ -58,7 +58,8 @@ function claimToApi(r: Row | null, now: number, token: string | null = null) {
 
 async function loadClaim(c: ApiContext): Promise<Row | null> {
   const s = scopeOf(c);
-  return c.env.DB.prepare('SELECT * FROM ecosystem_domain_claims WHERE project_id = ? AND mode = ?')
+  return c.directory
+    .prepare('SELECT * FROM ecosystem_domain_claims WHERE project_id = ? AND mode = ?')
     .bind(s.projectId, s.mode)
     .first<Row>();
 }
@@ -84,7 +85,9 @@ export function customDomainPatch(c: ApiContext, domain: unknown, previous: unkn
     ]);
   const s = scopeOf(c);
   return [
-    c.env.DB.prepare('DELETE FROM ecosystem_domain_claims WHERE project_id = ? AND mode = ?').bind(s.projectId, s.mode),
+    c.directory
+      .prepare('DELETE FROM ecosystem_domain_claims WHERE project_id = ? AND mode = ?')
+      .bind(s.projectId, s.mode),
   ];
 }
 
@@ -114,7 +117,7 @@ export const ecosystemDomainRoutes: ApiRoute[] = [
       const domain = c.body.domain;
       const s = scopeOf(c);
       const token = newToken();
-      const db = c.env.DB;
+      const db = c.directory;
       // A verified claim of the same domain stays as it is (the ecosystem already has it; no new proof needed).
       const current = await loadClaim(c);
       if (current?.status === 'verified' && current.domain === domain)
@@ -174,25 +177,15 @@ export const ecosystemDomainRoutes: ApiRoute[] = [
           `No TXT record ${recordName(domain)} with this claim's token was found: DNS changes can take a few minutes to appear`,
           [{ path: 'domain', message: `Set the TXT record ${recordName(domain)} to the token, then verify again` }],
         );
-      const db = c.env.DB;
-      const data = db.prepare(
-        `UPDATE settings SET data = json_set(data, '$.customDomain', ?1), updated_at = ?2, version = version + 1
-         WHERE kind = 'ecosystem' AND project_id = ?3 AND mode = ?4`,
-      );
-      // The proof moves the domain: another ecosystem that had it (its claim, its settings) lets it go.
-      const [, , , verified] = await db.batch([
-        db
-          .prepare(
-            `UPDATE settings SET data = json_set(data, '$.customDomain', NULL), updated_at = ?2, version = version + 1
-             WHERE kind = 'ecosystem' AND json_extract(data, '$.customDomain') = ?1 AND NOT (project_id = ?3 AND mode = ?4)`,
-          )
-          .bind(domain, c.now, s.projectId, s.mode),
+      // The proof moves the domain: another ecosystem that had it lets it go (its claim here; its settings' copy
+      // follows the directory when next read, on whichever shard it is: settingsWithClaimedDomain).
+      const db = c.directory;
+      const [, verified] = await db.batch([
         db
           .prepare(
             `DELETE FROM ecosystem_domain_claims WHERE domain = ?1 AND status = 'verified' AND NOT (project_id = ?2 AND mode = ?3)`,
           )
           .bind(domain, s.projectId, s.mode),
-        data.bind(domain, c.now, s.projectId, s.mode),
         db
           .prepare(
             `UPDATE ecosystem_domain_claims SET status = 'verified', verified_at = ?1
@@ -203,6 +196,7 @@ export const ecosystemDomainRoutes: ApiRoute[] = [
       ]);
       const row = verified!.results[0] as Row | undefined;
       if (!row) throw new ApiError('conflict', 'The claim changed meanwhile: reload and try again');
+      await copyDomainToSettings(c, domain);
       return json(claimToApi(row, c.now));
     },
   }),
@@ -216,18 +210,45 @@ export const ecosystemDomainRoutes: ApiRoute[] = [
     status: 204,
     handler: async (c) => {
       const s = scopeOf(c);
-      const db = c.env.DB;
+      const db = c.directory;
       await db.batch([
         db.prepare('DELETE FROM ecosystem_domain_claims WHERE project_id = ? AND mode = ?').bind(s.projectId, s.mode),
-        db
-          .prepare(
-            `UPDATE settings SET data = json_set(data, '$.customDomain', NULL), updated_at = ?, version = version + 1
-             WHERE kind = 'ecosystem' AND project_id = ? AND mode = ? AND json_extract(data, '$.customDomain') IS NOT NULL`,
-          )
-          .bind(c.now, s.projectId, s.mode),
         auditStmt(db, auditFor(c, 'ecosystem.domain_removed', 'settings', 'ecosystem')),
       ]);
+      await copyDomainToSettings(c, null);
       return new Response(null, { status: 204 });
     },
   }),
 ];
+
+/**
+ * The ecosystem settings' `customDomain` is a copy, on the project's shard, of its verified claim in the directory
+ * (the truth: a domain is one ecosystem's across every shard). Written after the claim changes; a copy that missed a
+ * change (another ecosystem took the domain, or the write after the claim failed) is put right when next read.
+ */
+async function copyDomainToSettings(c: ApiContext, domain: string | null): Promise<void> {
+  const s = scopeOf(c);
+  await c.db
+    .prepare(
+      `UPDATE settings SET data = json_set(data, '$.customDomain', ?1), updated_at = ?2, version = version + 1
+       WHERE kind = 'ecosystem' AND project_id = ?3 AND mode = ?4 AND json_extract(data, '$.customDomain') IS NOT ?1`,
+    )
+    .bind(domain, c.now, s.projectId, s.mode)
+    .run();
+}
+
+/** The ecosystem settings row with `customDomain` as the directory's verified claim has it (see above). */
+export async function settingsWithClaimedDomain(c: ApiContext, row: Row): Promise<Row> {
+  const claim = await loadClaim(c);
+  const domain = claim?.status === 'verified' ? (claim.domain as string) : null;
+  const data = parseJson<Record<string, unknown>>(row.data as string, {});
+  if ((data.customDomain ?? null) === domain) return row;
+  await copyDomainToSettings(c, domain);
+  const s = scopeOf(c);
+  return (
+    (await c.db
+      .prepare('SELECT * FROM settings WHERE project_id = ? AND mode = ? AND kind = ?')
+      .bind(s.projectId, s.mode, 'ecosystem')
+      .first<Row>()) ?? row
+  );
+}

@@ -1,3 +1,4 @@
+import { dbFor } from '../db/shards';
 import type { z } from 'zod';
 import type { ListSpec } from '../../../src/shared/api/list-params';
 import { deleteStmt, getRow, listRows, updateStmt, type Row, type TableDef } from '../db/core';
@@ -49,8 +50,8 @@ export function listRoute(o: {
     response: listOf(o.item),
     handler: async (c) => {
       const q = c.query;
-      const { rows, total } = await listRows(c.env.DB, o.def, o.spec, scopeOf(c), q);
-      if (o.relations) await attachRelated(c.env.DB, scopeOf(c), rows, o.relations, c.principal);
+      const { rows, total } = await listRows(dbFor(c, o.def.table), o.def, o.spec, scopeOf(c), q);
+      if (o.relations) await attachRelated(c.db, scopeOf(c), rows, o.relations, c.principal);
       if (o.attach) await o.attach(c, rows);
       return json({ data: rows.map((r) => o.toApi(r, c)), page: q.page, limit: q.limit, total });
     },
@@ -62,7 +63,7 @@ const idOf = (c: ApiContext) => (c.params as { id: string }).id;
 
 /** Reads one row of the tenant or throws 404. */
 export async function mustGet(c: ApiContext, table: string, id: string, what: string): Promise<Row> {
-  const row = await getRow(c.env.DB, table, scopeOf(c), id);
+  const row = await getRow(dbFor(c, table), table, scopeOf(c), id);
   if (!row) throw notFound(what);
   return row;
 }
@@ -90,7 +91,7 @@ export function getRoute(o: {
     relations: o.relations,
     handler: async (c) => {
       const row = await mustGet(c, o.table, idOf(c), o.what);
-      if (o.relations) await attachRelated(c.env.DB, scopeOf(c), [row], o.relations, c.principal);
+      if (o.relations) await attachRelated(c.db, scopeOf(c), [row], o.relations, c.principal);
       return json(await o.toApi(row, c));
     },
   });
@@ -125,16 +126,18 @@ export function updateRoute<S extends z.ZodType<{ version: number }>>(o: {
       const { version, ...rest } = c.body as z.output<S>;
       const id = idOf(c);
       const set = await o.toColumns(rest as Omit<z.output<S>, 'version'>, c);
-      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
+      const db = dbFor(c, o.table);
+      const outbox = new Outbox(db, scopeOf(c), c.now);
       const row = await commitUpdate<Row>(
         c,
-        updateStmt(c.env.DB, o.table, scopeOf(c), id, version, set, c.now),
+        updateStmt(db, o.table, scopeOf(c), id, version, set, c.now),
         auditFor(c, o.action, o.table, id, { fields: Object.keys(rest) }),
         o.what,
-        async () => (await getRow(c.env.DB, o.table, scopeOf(c), id)) !== null,
+        async () => (await getRow(db, o.table, scopeOf(c), id)) !== null,
         o.event ? [outbox.event(o.event.topic, o.event.data(id, Object.keys(rest)), { onlyIfChanged: true })] : [],
+        db,
       );
-      outbox.kick(c.env, c.waitUntil);
+      outbox.kick(c);
       return json(o.toApi(row, c));
     },
   });
@@ -166,14 +169,15 @@ export function deleteRoute(o: {
       const id = idOf(c);
       const blocker = o.inUse && (await o.inUse(c, id));
       if (blocker) throw new ApiError('conflict', blocker);
-      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
-      const [res] = await c.env.DB.batch([
-        deleteStmt(c.env.DB, o.table, scopeOf(c), id),
-        auditStmt(c.env.DB, auditFor(c, o.action, o.table, id), true),
+      const db = dbFor(c, o.table);
+      const outbox = new Outbox(db, scopeOf(c), c.now);
+      const [res] = await db.batch([
+        deleteStmt(db, o.table, scopeOf(c), id),
+        auditStmt(db, auditFor(c, o.action, o.table, id), true),
         ...(o.event ? [outbox.event(o.event.topic, o.event.data(id, []), { onlyIfChanged: true })] : []),
       ]);
       if (!res!.meta.changes) throw notFound(o.what);
-      outbox.kick(c.env, c.waitUntil);
+      outbox.kick(c);
       return new Response(null, { status: 204 });
     },
   });

@@ -11,9 +11,10 @@ export async function strategyUser(
   what: string,
 ): Promise<string | null> {
   const { projectId, mode } = scopeOf(c);
-  const policy = await c.env.DB.prepare(
-    `SELECT name FROM policies WHERE project_id = ? AND mode = ? AND json_extract(strategy, '$.${field}') = ? LIMIT 1`,
-  )
+  const policy = await c.db
+    .prepare(
+      `SELECT name FROM policies WHERE project_id = ? AND mode = ? AND json_extract(strategy, '$.${field}') = ? LIMIT 1`,
+    )
     .bind(projectId, mode, id)
     .first<{ name: string }>();
   return policy

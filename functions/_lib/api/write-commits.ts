@@ -46,20 +46,22 @@ export async function commitCreate(
     requestBody?: unknown;
     /** The write's webhook events (their statements are in `statements`): the dispatcher is asked after the commit. */
     outbox?: Outbox;
+    /** The database of the statements: the project's shard (default) or the directory (functions/_lib/db/shards.ts). */
+    db?: D1Database;
   },
 ): Promise<Response> {
   const status = o.status ?? 201;
-  const db = c.env.DB;
+  const db = o.db ?? c.db;
   const key = c.request.headers.get('Idempotency-Key');
   const stmts = [...o.statements, auditStmt(db, o.audit)];
   if (key === null) {
     await db.batch(stmts);
-    o.outbox?.kick(c.env, c.waitUntil);
+    o.outbox?.kick(c);
     return json(o.response, status);
   }
   if (!KEY_RE.test(key)) throw new ApiError('bad_request', 'Idempotency-Key must be 1–255 printable ASCII characters');
   const hash = await sha256Hex(`${c.request.method} ${c.url.pathname}\n${JSON.stringify(o.requestBody ?? null)}`);
-  const replay = await findReplay(c, key, hash);
+  const replay = await findReplay(c, db, key, hash);
   if (replay) return replay;
   const expired = c.now - IDEMPOTENCY_TTL_MS;
   stmts.push(
@@ -84,12 +86,12 @@ export async function commitCreate(
   } catch (err) {
     // A concurrent request with the same key won the race: answer like it did.
     if (isUniqueViolation(err)) {
-      const again = await findReplay(c, key, hash);
+      const again = await findReplay(c, db, key, hash);
       if (again) return again;
     }
     throw err;
   }
-  o.outbox?.kick(c.env, c.waitUntil);
+  o.outbox?.kick(c);
   return json(o.response, status);
 }
 
@@ -97,11 +99,15 @@ export async function commitCreate(
  * The stored response when this request repeats an earlier one with the same `Idempotency-Key` (null otherwise): for
  * handlers that use up something (a challenge nonce) before commitCreate would replay.
  */
-export async function idempotentReplay(c: ApiContext, requestBody: unknown): Promise<Response | null> {
+export async function idempotentReplay(
+  c: ApiContext,
+  requestBody: unknown,
+  db: D1Database = c.db,
+): Promise<Response | null> {
   const key = c.request.headers.get('Idempotency-Key');
   if (key === null || !KEY_RE.test(key)) return null;
   const hash = await sha256Hex(`${c.request.method} ${c.url.pathname}\n${JSON.stringify(requestBody ?? null)}`);
-  return findReplay(c, key, hash);
+  return findReplay(c, db, key, hash);
 }
 
 /**
@@ -109,11 +115,15 @@ export async function idempotentReplay(c: ApiContext, requestBody: unknown): Pro
  * answer of an earlier request with the same `Idempotency-Key` (a malformed key is a 400); after success,
  * {@link rememberAnswer} stores this answer under the key.
  */
-export async function checkIdempotencyKey(c: ApiContext, requestBody: unknown): Promise<Response | null> {
+export async function checkIdempotencyKey(
+  c: ApiContext,
+  requestBody: unknown,
+  db: D1Database = c.db,
+): Promise<Response | null> {
   const key = c.request.headers.get('Idempotency-Key');
   if (key === null) return null;
   if (!KEY_RE.test(key)) throw new ApiError('bad_request', 'Idempotency-Key must be 1–255 printable ASCII characters');
-  return idempotentReplay(c, requestBody);
+  return idempotentReplay(c, requestBody, db);
 }
 
 /** Stores a successful answer under the request's `Idempotency-Key` (nothing without one; a concurrent twin wins). */
@@ -123,11 +133,11 @@ export async function rememberAnswer(
   requestBody: unknown,
   status: number,
   body: unknown,
+  db: D1Database = c.db,
 ): Promise<void> {
   const key = c.request.headers.get('Idempotency-Key');
   if (key === null || !KEY_RE.test(key)) return;
   const hash = await sha256Hex(`${c.request.method} ${c.url.pathname}\n${JSON.stringify(requestBody ?? null)}`);
-  const db = c.env.DB;
   await db.batch([
     db
       .prepare('DELETE FROM idempotency_keys WHERE actor_id = ? AND key = ? AND created_at < ?')
@@ -140,10 +150,11 @@ export async function rememberAnswer(
   ]);
 }
 
-async function findReplay(c: ApiContext, key: string, hash: string): Promise<Response | null> {
-  const row = await c.env.DB.prepare(
-    'SELECT path, request_hash, status, response, created_at FROM idempotency_keys WHERE actor_id = ? AND key = ?',
-  )
+async function findReplay(c: ApiContext, db: D1Database, key: string, hash: string): Promise<Response | null> {
+  const row = await db
+    .prepare(
+      'SELECT path, request_hash, status, response, created_at FROM idempotency_keys WHERE actor_id = ? AND key = ?',
+    )
     .bind(c.actor.id, key)
     .first<{ path: string; request_hash: string; status: number; response: string; created_at: number }>();
   if (!row || row.created_at < c.now - IDEMPOTENCY_TTL_MS) return null;
@@ -164,8 +175,9 @@ export async function commitUpdate<R>(
   exists: () => Promise<boolean>,
   /** More statements of the same write, each guarded like the audit entry (e.g. its outbox event). */
   also: D1PreparedStatement[] = [],
+  /** The database of `update`: the project's shard (default) or the directory. */
+  db: D1Database = c.db,
 ): Promise<R> {
-  const db = c.env.DB;
   const [res] = await db.batch([update, auditStmt(db, audit, true), ...also]);
   const row = res!.results[0] as R | undefined;
   if (row) return row;

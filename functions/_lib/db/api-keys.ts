@@ -24,14 +24,30 @@ export async function findActiveKeyByHash(
   db: D1Database,
   hash: string,
   now: number,
-): Promise<{ id: string; projectId: string; mode: Mode; scopes: string[]; projectTrashed: boolean } | null> {
+): Promise<{
+  id: string;
+  projectId: string;
+  mode: Mode;
+  scopes: string[];
+  projectTrashed: boolean;
+  shard: number | null;
+  movingUntil: number | null;
+} | null> {
   const row = await db
     .prepare(
-      `SELECT id, project_id, mode, scopes, (SELECT deleted_at FROM projects WHERE projects.id = api_keys.project_id) AS project_deleted_at
-       FROM api_keys WHERE key_hash = ? AND type = 'secret' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`,
+      `SELECT k.id, k.project_id, k.mode, k.scopes, p.deleted_at AS project_deleted_at, p.shard, p.moving_until
+       FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE k.key_hash = ? AND k.type = 'secret' AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?)`,
     )
     .bind(hash, now)
-    .first<{ id: string; project_id: string; mode: Mode; scopes: string; project_deleted_at: number | null }>();
+    .first<{
+      id: string;
+      project_id: string;
+      mode: Mode;
+      scopes: string;
+      project_deleted_at: number | null;
+      shard: number | null;
+      moving_until: number | null;
+    }>();
   return row
     ? {
         id: row.id,
@@ -39,6 +55,8 @@ export async function findActiveKeyByHash(
         mode: row.mode,
         scopes: parseScopes(row.scopes),
         projectTrashed: row.project_deleted_at !== null,
+        shard: row.shard,
+        movingUntil: row.moving_until,
       }
     : null;
 }

@@ -1,4 +1,5 @@
 import type { Row } from './core';
+import { dbFor } from './shards';
 
 /**
  * Names for the audit log (issue 19.7: "API key 'CI deploy'", not a bare id): the target of each entry by its type,
@@ -34,7 +35,11 @@ async function namesOf(
 }
 
 /** Sets `_actor_name` and `_target_name` (or null) on each audit row of the page. */
-export async function attachAuditNames(db: D1Database, projectId: string, rows: Row[]): Promise<void> {
+export async function attachAuditNames(
+  dbs: { directory: D1Database; db: D1Database },
+  projectId: string,
+  rows: Row[],
+): Promise<void> {
   const byType = new Map<string, string[]>();
   for (const r of rows)
     if (typeof r.target_id === 'string' && TARGET_NAMES[r.target_type as string])
@@ -46,7 +51,7 @@ export async function attachAuditNames(db: D1Database, projectId: string, rows: 
         const t = TARGET_NAMES[type]!;
         const scope = t.table === 'projects' ? 'id = ?2' : 'project_id = ?2';
         const names = await namesOf(
-          db,
+          dbFor(dbs, t.table),
           projectId,
           `SELECT id, ${t.name} AS name FROM ${t.table} WHERE id IN (SELECT value FROM json_each(?1)) AND ${scope}`,
           ids,
@@ -55,13 +60,13 @@ export async function attachAuditNames(db: D1Database, projectId: string, rows: 
       }),
     ),
     namesOf(
-      db,
+      dbs.directory,
       projectId,
       'SELECT id, name FROM api_keys WHERE id IN (SELECT value FROM json_each(?1)) AND project_id = ?2',
       idsOf('key'),
     ),
     namesOf(
-      db,
+      dbs.directory,
       projectId,
       'SELECT user_id AS id, COALESCE(name, email) AS name FROM members WHERE user_id IN (SELECT value FROM json_each(?1)) AND project_id = ?2',
       idsOf('user'),

@@ -37,11 +37,12 @@ export interface NewKey {
 }
 
 /**
- * Statements creating a project with its owner membership, publishable and secret keys for both modes and default
- * settings. Run them in one `DB.batch()` so a failure leaves nothing behind.
+ * The directory's statements creating a project on shard `shard` with its owner membership and publishable and
+ * secret keys for both modes. Run them in one `batch()` so a failure leaves nothing behind; the project's settings
+ * are on its shard ({@link projectSettingsStatements}), written first.
  */
 export function createProjectStatements(
-  db: D1Database,
+  directory: D1Database,
   p: {
     id: string;
     name: string;
@@ -49,13 +50,16 @@ export function createProjectStatements(
     owner: { userId: string; email: string };
     now: number;
     keys: NewKey[];
+    shard: number;
   },
 ): D1PreparedStatement[] {
+  const db = directory;
   const out = [
     insertStmt(db, 'projects', {
       id: p.id,
       name: p.name,
       parent_id: p.parentId,
+      shard: p.shard,
       plan: 'free',
       created_at: p.now,
       updated_at: p.now,
@@ -91,22 +95,25 @@ export function createProjectStatements(
       }),
     );
   }
-  for (const mode of MODES) {
-    for (const [kind, data] of Object.entries(SETTINGS_DEFAULTS) as [SettingsKind, unknown][]) {
-      out.push(
-        insertStmt(db, 'settings', {
-          project_id: p.id,
-          mode,
-          kind,
-          data: JSON.stringify(data),
-          secrets: '{}',
-          updated_at: p.now,
-          version: 1,
-        }),
-      );
-    }
-  }
   return out;
+}
+
+/**
+ * A new project's default settings of both modes, on its shard. Written before the directory's rows (so a project
+ * is never seen without them) and idempotent: settings left by a create whose directory write failed belong to no
+ * project and are taken over by nothing (project ids are never reused).
+ */
+export function projectSettingsStatements(shard: D1Database, projectId: string, now: number): D1PreparedStatement[] {
+  return MODES.flatMap((mode) =>
+    (Object.entries(SETTINGS_DEFAULTS) as [SettingsKind, unknown][]).map(([kind, data]) =>
+      shard
+        .prepare(
+          `INSERT OR IGNORE INTO settings (project_id, mode, kind, data, secrets, updated_at, version)
+           VALUES (?, ?, ?, ?, '{}', ?, 1)`,
+        )
+        .bind(projectId, mode, kind, JSON.stringify(data), now),
+    ),
+  );
 }
 
 /** Role of a user in a project, or null when not a member. */

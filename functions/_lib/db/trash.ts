@@ -1,5 +1,7 @@
 import { TRASH_MS } from '../../../src/shared/api/projects';
 import type { Role } from '../../../src/shared/api/common';
+import { SHARD_TABLES, directoryOf, shardAt, type ShardEnv } from './shards';
+import { WITHOUT_ROWID_TABLES } from './shard-tables';
 
 /**
  * The project trash (docs/api.md "Project trash"): a deleted project keeps its rows with `deleted_at` set for
@@ -7,40 +9,71 @@ import type { Role } from '../../../src/shared/api/common';
  * engine sends nothing for it, an owner may restore it, and the scheduled work purges it afterwards.
  */
 
-/** SQL condition: the row's project (column `col`) is not in the trash. */
-export const notTrashed = (col: string) => `${col} NOT IN (SELECT id FROM projects WHERE deleted_at IS NOT NULL)`;
+/**
+ * The webhook engine's view of the trash (the directory's): whether a project is in it, and the trashed projects with
+ * rows on shard `shard` (null: the directory's own tables of an installation from before the shards).
+ */
+export function trashOf(directory: D1Database, shard: number | null) {
+  return {
+    async has(projectId: string): Promise<boolean> {
+      const row = await directory
+        .prepare('SELECT deleted_at FROM projects WHERE id = ?')
+        .bind(projectId)
+        .first<{ deleted_at: number | null }>();
+      // A project that is gone (purged) is as good as trashed: nothing of it is sent.
+      return !row || row.deleted_at !== null;
+    },
+    async onShard(): Promise<string[]> {
+      const { results } = await directory
+        .prepare('SELECT id FROM projects WHERE deleted_at IS NOT NULL AND shard IS ?')
+        .bind(shard)
+        .all<{ id: string }>();
+      return results.map((r) => r.id);
+    },
+  };
+}
 
-/** A user's role in a project and whether the project is in the trash; null when not a member. */
+/** A user's role in a project, whether the project is in the trash and where it lives; null when not a member. */
 export async function memberAccess(
   db: D1Database,
   projectId: string,
   userId: string,
-): Promise<{ role: Role; trashed: boolean } | null> {
+): Promise<{ role: Role; trashed: boolean; shard: number | null; movingUntil: number | null } | null> {
   const row = await db
     .prepare(
-      'SELECT m.role, p.deleted_at FROM members m JOIN projects p ON p.id = m.project_id WHERE m.project_id = ? AND m.user_id = ?',
+      'SELECT m.role, p.deleted_at, p.shard, p.moving_until FROM members m JOIN projects p ON p.id = m.project_id WHERE m.project_id = ? AND m.user_id = ?',
     )
     .bind(projectId, userId)
-    .first<{ role: Role; deleted_at: number | null }>();
-  return row ? { role: row.role, trashed: row.deleted_at !== null } : null;
+    .first<{ role: Role; deleted_at: number | null; shard: number | null; moving_until: number | null }>();
+  return row
+    ? { role: row.role, trashed: row.deleted_at !== null, shard: row.shard, movingUntil: row.moving_until }
+    : null;
 }
 
-/** Projects at most purged per run (each is one cascading DELETE); the next run takes the rest. */
+/** Projects at most purged per run; the next run takes the rest. */
 const PURGE_BATCH = 20;
+/** Rows of one shard table deleted per statement (a large project goes in many short statements). */
+const PURGE_ROWS = 5_000;
 
 /**
- * Removes the projects whose time in the trash is over, with all their data (the foreign keys cascade), and records
- * each purge in `project_purges` (its audit log goes with it). Run by the scheduled work of
- * workers/webhook-dispatcher; `now` is the clock (tests inject one). Returns the purged ids.
+ * Removes the projects whose time in the trash is over, with all their data, and records each purge in
+ * `project_purges` (its audit log goes with it). The project's rows on its shard go first, table by table in short
+ * statements; then, in one batch, the directory's (the foreign keys cascade there). A run cut short leaves the project
+ * in the trash and the next run goes on; a project is no longer restorable once its 7 days are over, so nothing
+ * restores a half-purged one. Run by the scheduled work of workers/webhook-dispatcher; `now` is the clock (tests
+ * inject one). Returns the purged ids.
  */
-export async function purgeTrash(db: D1Database, now: number, limit = PURGE_BATCH): Promise<string[]> {
+export async function purgeTrash(env: ShardEnv, now: number, limit = PURGE_BATCH): Promise<string[]> {
+  const db = directoryOf(env);
   const { results } = await db
-    .prepare('SELECT id FROM projects WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at LIMIT ?')
+    .prepare(
+      'SELECT id, shard FROM projects WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at LIMIT ?',
+    )
     .bind(now - TRASH_MS, limit)
-    .all<{ id: string }>();
+    .all<{ id: string; shard: number | null }>();
   const purged: string[] = [];
-  for (const { id } of results) {
-    // Both in one batch, both guarded by "still in the trash and due": a restore in between purges nothing.
+  for (const { id, shard } of results) {
+    if (shard !== null) await deleteProjectRows(shardAt(env, shard), id);
     const [record] = await db.batch([
       db
         .prepare(
@@ -57,4 +90,22 @@ export async function purgeTrash(db: D1Database, now: number, limit = PURGE_BATC
     if (record!.meta.changes) purged.push(id);
   }
   return purged;
+}
+
+/** Every row of a project on a shard, children first, in statements of at most {@link PURGE_ROWS} rows. */
+export async function deleteProjectRows(shard: D1Database, projectId: string): Promise<void> {
+  for (const table of SHARD_TABLES) {
+    if (table === 'transaction_statuses') continue; // no project column: they go with their transactions (cascade)
+    if (WITHOUT_ROWID_TABLES.has(table)) {
+      await shard.prepare(`DELETE FROM ${table} WHERE project_id = ?`).bind(projectId).run();
+      continue;
+    }
+    for (;;) {
+      const res = await shard
+        .prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE project_id = ? LIMIT ?)`)
+        .bind(projectId, PURGE_ROWS)
+        .run();
+      if (res.meta.changes < PURGE_ROWS) break;
+    }
+  }
 }

@@ -1,7 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { newId } from '../../../src/shared/api/ids';
 import { decryptSecret } from '../api/crypto';
-import { notTrashed } from '../db/trash';
 import { checkTarget, type Resolver } from '../net/ssrf-guard';
 import { standardSecret } from './secrets';
 import {
@@ -21,7 +20,13 @@ import {
  */
 
 export interface Engine {
+  /** The shard whose outbox and attempts this engine works on (functions/_lib/db/shards.ts). */
   db: D1Database;
+  /**
+   * The project trash is in the directory: whether a project is in it (an event or attempt of one waits, unsent,
+   * until a restore), and the ids of those with rows on this shard (the sweep passes them over).
+   */
+  trash: { has(projectId: string): Promise<boolean>; onShard(): Promise<string[]> };
   env: { DATA_ENCRYPTION_KEY?: string };
   /** The schedule's clock (tests inject one); signatures always carry the real time. */
   now: () => number;
@@ -67,10 +72,7 @@ const CLAIM_SLACK_MS = 30_000;
  */
 export async function fanOut(e: Engine, eventId: string): Promise<string[]> {
   const ev = await e.db
-    // An event of a project in the trash waits (undispatched) until a restore; the sweep skips it meanwhile.
-    .prepare(
-      `SELECT id, project_id, mode, topic, payload, webhook_id, created_at FROM webhook_events WHERE id = ? AND ${notTrashed('project_id')}`,
-    )
+    .prepare('SELECT id, project_id, mode, topic, payload, webhook_id, created_at FROM webhook_events WHERE id = ?')
     .bind(eventId)
     .first<{
       id: string;
@@ -80,7 +82,8 @@ export async function fanOut(e: Engine, eventId: string): Promise<string[]> {
       payload: string;
       webhook_id: string | null;
     }>();
-  if (!ev) return [];
+  // An event of a project in the trash waits (undispatched) until a restore; the sweep skips it meanwhile.
+  if (!ev || (await e.trash.has(ev.project_id))) return [];
   const { results: hooks } = ev.webhook_id
     ? await e.db
         .prepare('SELECT id FROM webhooks WHERE id = ? AND project_id = ? AND mode = ?')
@@ -166,7 +169,6 @@ export async function deliver(e: Engine, deliveryId: string): Promise<AttemptOut
     .prepare(
       `UPDATE webhook_deliveries SET claimed_until = ?1
        WHERE id = ?2 AND status = 'pending' AND created_at <= ?3 AND (claimed_until IS NULL OR claimed_until < ?3)
-       AND ${notTrashed('project_id')}
        RETURNING *`,
     )
     .bind(claimUntil, deliveryId, now)
@@ -180,6 +182,11 @@ export async function deliver(e: Engine, deliveryId: string): Promise<AttemptOut
     if (row?.status === 'pending' && row.created_at > now && !(row.claimed_until && row.claimed_until >= now))
       await e.enqueue(deliveryId, row.created_at - now);
     return { kind: 'skipped', why: row ? `${row.status}, claimed or not due` : 'gone' };
+  }
+  // A project in the trash: the attempt waits, unclaimed, for a restore (the sweep passes it over meanwhile).
+  if (await e.trash.has(d.project_id)) {
+    await e.db.prepare('UPDATE webhook_deliveries SET claimed_until = NULL WHERE id = ?').bind(d.id).run();
+    return { kind: 'skipped', why: 'project in the trash' };
   }
   const hook = await e.db
     .prepare(
@@ -329,18 +336,21 @@ export async function sweep(
   limit = 500,
 ): Promise<{ events: string[]; deliveries: string[] }> {
   const now = e.now();
+  // The trashed projects of this shard as one JSON parameter (D1 binds at most 100).
+  const trashed = JSON.stringify(await e.trash.onShard());
+  const notTrashed = 'project_id NOT IN (SELECT value FROM json_each(?))';
   const [events, deliveries] = await e.db.batch<{ id: string }>([
     e.db
       .prepare(
-        `SELECT id FROM webhook_events WHERE dispatched_at IS NULL AND created_at <= ? AND ${notTrashed('project_id')} ORDER BY created_at LIMIT ?`,
+        `SELECT id FROM webhook_events WHERE dispatched_at IS NULL AND created_at <= ? AND ${notTrashed} ORDER BY created_at LIMIT ?`,
       )
-      .bind(now - graceMs, limit),
+      .bind(now - graceMs, trashed, limit),
     e.db
       .prepare(
         `SELECT id FROM webhook_deliveries WHERE status = 'pending' AND created_at <= ?
-         AND (claimed_until IS NULL OR claimed_until < ?) AND ${notTrashed('project_id')} ORDER BY created_at LIMIT ?`,
+         AND (claimed_until IS NULL OR claimed_until < ?) AND ${notTrashed} ORDER BY created_at LIMIT ?`,
       )
-      .bind(now - graceMs, now, limit),
+      .bind(now - graceMs, now, trashed, limit),
   ]);
   return { events: events!.results.map((r) => r.id), deliveries: deliveries!.results.map((r) => r.id) };
 }

@@ -55,24 +55,36 @@ export class Outbox {
       .bind(id, this.scope.projectId, this.scope.mode, topic, payload, o.webhookId ?? null, this.now);
   }
 
-  /** After the batch committed: the dispatcher enqueues the events now (waitUntil; never fails the request). */
-  kick(env: Env, waitUntil: (p: Promise<unknown>) => void): void {
+  /**
+   * After the batch committed: the dispatcher enqueues the events now (waitUntil; never fails the request). `c` is
+   * the request's context: its env, and the shard the events are on.
+   */
+  kick(c: { env: Env; waitUntil: (p: Promise<unknown>) => void; access: { shard: number | null } | null }): void {
     if (this.events.length)
-      waitUntil(
+      c.waitUntil(
         kickDispatcher(
-          env,
+          c.env,
+          c.access?.shard ?? null,
           this.events.map((e) => e.id),
         ),
       );
   }
 }
 
-/** Asks the dispatcher to enqueue these events (and attempts); without the binding or on error, its cron will. */
-export async function kickDispatcher(env: Env, eventIds: string[], deliveryIds: string[] = []): Promise<void> {
+/**
+ * Asks the dispatcher to enqueue these events (and attempts) of shard `shard` (null: the directory's own tables of
+ * an installation from before the shards); without the binding or on error, its cron will.
+ */
+export async function kickDispatcher(
+  env: Env,
+  shard: number | null,
+  eventIds: string[],
+  deliveryIds: string[] = [],
+): Promise<void> {
   if (!env.WEBHOOK_DISPATCHER || (!eventIds.length && !deliveryIds.length)) return;
   try {
     // RPC over the service binding: the Worker has no HTTP route that enqueues (docs/security.md).
-    await env.WEBHOOK_DISPATCHER.enqueue(eventIds, deliveryIds);
+    await env.WEBHOOK_DISPATCHER.enqueue(eventIds, deliveryIds, shard);
   } catch (err) {
     console.warn(`webhooks: the dispatcher was not reached (its cron will enqueue): ${String(err)}`);
   }

@@ -9,11 +9,12 @@ const DAY = 86_400_000;
  */
 export async function attachDeliveryStats(c: ApiContext, rows: Row[]): Promise<void> {
   if (!rows.length) return;
-  const { results } = await c.env.DB.prepare(
-    `SELECT webhook_id, SUM(status = 'succeeded') AS ok, COUNT(*) AS n FROM webhook_deliveries
+  const { results } = await c.db
+    .prepare(
+      `SELECT webhook_id, SUM(status = 'succeeded') AS ok, COUNT(*) AS n FROM webhook_deliveries
      WHERE webhook_id IN (SELECT value FROM json_each(?)) AND created_at >= ? AND status != 'pending'
      GROUP BY webhook_id`,
-  )
+    )
     .bind(JSON.stringify(rows.map((r) => r.id)), c.now - DAY)
     .all<{ webhook_id: string; ok: number; n: number }>();
   const byId = new Map(results.map((r) => [r.webhook_id, r]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, frameStart } from '../../../src/shared/time-window';
-import { api, newProject, testEnv } from './helpers';
+import { api, newProject, shardOf } from './helpers';
 import { addr } from './fixtures';
 
 /**
@@ -22,21 +22,27 @@ describe('the 30-day window of the overview and of analytics', () => {
       [10 * DAY_MS + 3_600_000, 2.5],
       [now - start - 60_000, 0.75],
     ];
-    await testEnv.DB.prepare(
-      `INSERT INTO transactions (id, project_id, mode, chain_id, abstraction_type, status, cost_usd, created_at, updated_at)
+    await (
+      await shardOf(p.id)
+    )
+      .prepare(
+        `INSERT INTO transactions (id, project_id, mode, chain_id, abstraction_type, status, cost_usd, created_at, updated_at)
        SELECT value ->> 'id', ?1, 'test', 1, 'standard', 'confirmed', value ->> 'cost', value ->> 'at', value ->> 'at'
        FROM json_each(?2)`,
-    )
+      )
       .bind(
         p.id,
         JSON.stringify(txs.map(([off, cost]) => ({ id: `tin_${crypto.randomUUID()}`, cost, at: start + off }))),
       )
       .run();
-    await testEnv.DB.prepare(
-      `INSERT INTO wallets (id, project_id, mode, address, chain_id, chain_type, account_type, custody, created_at, updated_at)
+    await (
+      await shardOf(p.id)
+    )
+      .prepare(
+        `INSERT INTO wallets (id, project_id, mode, address, chain_id, chain_type, account_type, custody, created_at, updated_at)
        SELECT value ->> 'id', ?1, 'test', value ->> 'address', 1, 'EVM', 'Smart Account', 'User', value ->> 'at', value ->> 'at'
        FROM json_each(?2)`,
-    )
+      )
       .bind(
         p.id,
         JSON.stringify(

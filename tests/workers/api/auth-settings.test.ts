@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { checkJwks } from '../../../functions/_lib/net/jwks-check';
-import { addMember, api, newProject, testEnv, token } from './helpers';
+import { addMember, api, newProject, testEnv, token, shardOf } from './helpers';
 
 /** Validation details of a 400 as `{ path: message }`. */
 const fields = (body: any): Record<string, string> =>
@@ -134,9 +134,12 @@ describe('auth/security validation', () => {
 
   it('a row stored with the former single session lifetime reads and saves with the three lifetimes', async () => {
     const p = await project('sec-legacy');
-    await testEnv.DB.prepare(
-      `UPDATE settings SET data = '{"allowedOrigins":[],"authorizedNetworks":[],"nativeApps":[{"platform":"ios","bundleId":"com.example.old"}],"sessionLifetimeSeconds":1209600}' WHERE project_id = ? AND mode = 'test' AND kind = 'security'`,
+    await (
+      await shardOf(p.id)
     )
+      .prepare(
+        `UPDATE settings SET data = '{"allowedOrigins":[],"authorizedNetworks":[],"nativeApps":[{"platform":"ios","bundleId":"com.example.old"}],"sessionLifetimeSeconds":1209600}' WHERE project_id = ? AND mode = 'test' AND kind = 'security'`,
+      )
       .bind(p.id)
       .run();
     const read = await api('GET', `${p.base}/auth/security`, p.ownerToken);

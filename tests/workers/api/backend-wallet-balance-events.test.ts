@@ -1,13 +1,12 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMember, api, newProject, token } from './helpers';
+import { addMember, api, newProject, token, shardOf } from './helpers';
 
 /**
  * `PUT …/backend-wallets/{id}/balances/{chainId}` (docs/api.md "Balance records and balance events"): the balance
  * indexer's record, and the `balance.*` event of every balance monitor whose threshold it falls below.
  */
 type Project = Awaited<ReturnType<typeof newProject>>;
-const db = () => (env as unknown as Env).DB;
+const db = () => shardOf(p.id);
 let p: Project;
 let walletId: string;
 const base = () => `/projects/${p.id}/test`;
@@ -15,7 +14,9 @@ const record = (wei: string, chainId = 11155111, t = p.ownerToken) =>
   api('PUT', `${base()}/backend-wallets/${walletId}/balances/${chainId}`, t, { wei });
 
 async function balanceEvents(): Promise<{ topic: string; data: Record<string, unknown> }[]> {
-  const { results } = await db()
+  const { results } = await (
+    await db()
+  )
     .prepare(
       "SELECT topic, payload FROM webhook_events WHERE project_id = ? AND topic LIKE 'balance.%' AND json_extract(payload, '$.data.backendWalletId') = ? ORDER BY created_at, rowid",
     )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, newProject, testEnv } from './helpers';
+import { api, newProject, shardOf } from './helpers';
 
 /**
  * Backend wallets' recorded balances (migration 0013) and the list's search filters (`name` contains, `address` eq):
@@ -18,7 +18,10 @@ describe('backend wallets: recorded balances and search', () => {
       { chainId: 11155111, wei: '12500000000000000000', recordedAt: at },
       { chainId: 84532, wei: '80000000000000000', recordedAt: at - 3_600_000 },
     ];
-    await testEnv.DB.prepare('UPDATE backend_wallets SET balances = ? WHERE id = ?')
+    await (
+      await shardOf(p.id)
+    )
+      .prepare('UPDATE backend_wallets SET balances = ? WHERE id = ?')
       .bind(JSON.stringify(recorded), created.body.id)
       .run();
     const expected = [

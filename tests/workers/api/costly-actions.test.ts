@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/shared/api/ids';
 import { handleApi } from '../../../functions/_lib/api/api-routes';
 import WebhookDispatcher, { type DispatcherEnv } from '../../../workers/webhook-dispatcher/index';
-import { addMember, api, newProject, testEnv, token } from './helpers';
+import { addMember, api, newProject, testEnv, token, shardOf } from './helpers';
 import { setDns } from './dns';
 import { pagesFetch } from '../pages-stack';
 
@@ -14,7 +14,8 @@ import { pagesFetch } from '../pages-stack';
  * response excerpts hidden from viewers, and a dispatcher Worker that enqueues nothing over HTTP.
  */
 
-const db = testEnv.DB;
+/** The project's shard (its webhooks, events and attempts). */
+let db: D1Database;
 let projectId = '';
 let owner = '';
 const base = () => `/projects/${projectId}/test`;
@@ -22,6 +23,7 @@ const base = () => `/projects/${projectId}/test`;
 beforeAll(async () => {
   const p = await newProject('limits-owner', 'Limits');
   projectId = p.id;
+  db = await shardOf(p.id);
   owner = p.ownerToken;
   await addMember(p.id, 'limits-viewer', 'viewer');
 });
@@ -36,6 +38,7 @@ async function newWebhook(url = 'https://hooks.example.com/in'): Promise<{ id: s
 async function failedEvent(webhookId: string, createdAt: number, project = projectId): Promise<string> {
   const eventId = newId('evt', createdAt);
   const deliveryId = newId('whd', createdAt);
+  const db = await shardOf(project);
   await db.batch([
     db
       .prepare(
@@ -215,7 +218,9 @@ describe('the webhook dispatcher Worker', () => {
   it('refuses an enqueue over HTTP (no route enqueues; only the RPC of the service binding)', async () => {
     const sent: unknown[] = [];
     const env = {
-      DB: db,
+      DB: testEnv.DB,
+      SHARD_0: testEnv.SHARD_0,
+      SHARD_1: testEnv.SHARD_1,
       DELIVERIES: {
         send: async (m: unknown) => void sent.push(m),
         sendBatch: async (m: unknown[]) => void sent.push(...m),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, handleApi } from '../../../functions/_lib/api/api-routes';
 import { CSV_EXPORTS } from '../../../functions/_lib/api/csv-export';
 import { KEYSET_PAGE_ROWS } from '../../../functions/_lib/db/keyset';
-import { addMember, api, newProject, testEnv, token } from './helpers';
+import { addMember, api, newProject, testEnv, token, shardOf } from './helpers';
 import { CREATE } from './fixtures';
 
 /**
@@ -155,15 +155,24 @@ describe('CSV export: every exported collection answers the JSON list as CSV', (
     const header = parseCsv(res.text)[0]!;
     for (const field of ['secret', 'keyHash', 'privateKey', 'encryptedPrivateKey', 'secretEncrypted'])
       expect(header).not.toContain(field);
-    const secrets = await testEnv.DB.prepare(
-      `SELECT key_hash AS s FROM api_keys WHERE project_id = ?1 AND key_hash IS NOT NULL
-       UNION ALL SELECT encrypted_private_key FROM backend_wallets WHERE project_id = ?1 AND encrypted_private_key IS NOT NULL
-       UNION ALL SELECT secret_encrypted FROM webhooks WHERE project_id = ?1`,
+    // The keys' hashes are in the directory, the rest on the project's shard.
+    const keys = await testEnv.DB.prepare(
+      'SELECT key_hash AS s FROM api_keys WHERE project_id = ?1 AND key_hash IS NOT NULL',
     )
       .bind(p.id)
       .all<{ s: string }>();
-    expect(secrets.results.length).toBeGreaterThan(0);
-    for (const { s } of secrets.results) expect(res.text).not.toContain(s);
+    const stored = await (
+      await shardOf(p.id)
+    )
+      .prepare(
+        `SELECT encrypted_private_key AS s FROM backend_wallets WHERE project_id = ?1 AND encrypted_private_key IS NOT NULL
+         UNION ALL SELECT secret_encrypted FROM webhooks WHERE project_id = ?1`,
+      )
+      .bind(p.id)
+      .all<{ s: string }>();
+    const secrets = [...keys.results, ...stored.results];
+    expect(secrets.length).toBeGreaterThan(2);
+    for (const { s } of secrets) expect(res.text).not.toContain(s);
   });
 
   it('an empty list is the header row alone; the other mode is another file', async () => {
@@ -252,12 +261,15 @@ describe('CSV export: many keyset pages, ties on the sort column, filters and or
       created_at: T0 + (i % 17) * 60_000,
     }));
     for (let i = 0; i < rows.length; i += 500) {
-      await testEnv.DB.prepare(
-        `INSERT INTO users (id, project_id, mode, name, email, authenticated, created_at, updated_at)
+      await (
+        await shardOf(p.id)
+      )
+        .prepare(
+          `INSERT INTO users (id, project_id, mode, name, email, authenticated, created_at, updated_at)
          SELECT value ->> 'id', ?1, 'test', value ->> 'name', value ->> 'email', value ->> 'authenticated',
                 value ->> 'created_at', value ->> 'created_at'
          FROM json_each(?2)`,
-      )
+        )
         .bind(p.id, JSON.stringify(rows.slice(i, i + 500)))
         .run();
     }
@@ -269,12 +281,15 @@ describe('CSV export: many keyset pages, ties on the sort column, filters and or
       status: statuses[i % 4],
       created_at: T0 + (i % 5) * 1000,
     }));
-    await testEnv.DB.prepare(
-      `INSERT INTO transactions (id, project_id, mode, chain_id, interactions, abstraction_type, status, created_at, updated_at)
+    await (
+      await shardOf(p.id)
+    )
+      .prepare(
+        `INSERT INTO transactions (id, project_id, mode, chain_id, interactions, abstraction_type, status, created_at, updated_at)
        SELECT value ->> 'id', ?1, 'test', value ->> 'chain_id', '[{"to":"0x0000000000000000000000000000000000000001"}]',
               'standard', value ->> 'status', value ->> 'created_at', value ->> 'created_at'
        FROM json_each(?2)`,
-    )
+      )
       .bind(p.id, JSON.stringify(txs))
       .run();
   });
@@ -301,9 +316,10 @@ describe('CSV export: many keyset pages, ties on the sort column, filters and or
     const [, ...records] = parseCsv(text);
     expect(records).toHaveLength(USERS);
     expect(new Set(records.map((r) => r[0])).size).toBe(USERS);
-    const { results } = await testEnv.DB.prepare(
-      "SELECT id FROM users WHERE project_id = ? AND mode = 'test' ORDER BY created_at DESC, id DESC",
+    const { results } = await (
+      await shardOf(p.id)
     )
+      .prepare("SELECT id FROM users WHERE project_id = ? AND mode = 'test' ORDER BY created_at DESC, id DESC")
       .bind(p.id)
       .all<{ id: string }>();
     expect(records.map((r) => r[0])).toEqual(results.map((r) => r.id));
@@ -370,10 +386,13 @@ describe('CSV export: many keyset pages, ties on the sort column, filters and or
       ]),
     });
     expect(res.status, res.text).toBe(200);
-    const { results } = await testEnv.DB.prepare(
-      `SELECT id FROM transactions WHERE project_id = ? AND mode = 'test' AND chain_id = 1 AND status != 'reverted'
-       ORDER BY created_at DESC, id DESC`,
+    const { results } = await (
+      await shardOf(p.id)
     )
+      .prepare(
+        `SELECT id FROM transactions WHERE project_id = ? AND mode = 'test' AND chain_id = 1 AND status != 'reverted'
+       ORDER BY created_at DESC, id DESC`,
+      )
       .bind(p.id)
       .all<{ id: string }>();
     expect(results.length).toBeGreaterThan(10);

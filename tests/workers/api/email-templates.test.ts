@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_TEMPLATE_DEFAULTS } from '../../../src/shared/email-templates';
-import { addMember, api, newProject, testEnv, token } from './helpers';
+import { addMember, api, newProject, token, shardOf } from './helpers';
 
 /** Validation details of a 400 as `{ path: message }`. */
 const fields = (body: any): Record<string, string> =>
@@ -52,7 +52,10 @@ describe('auth/email-templates', () => {
 
   it('a row stored with the two former templates reads the new ones as their defaults and saves', async () => {
     const p = await project('mail-old-row');
-    await testEnv.DB.prepare("UPDATE settings SET data = ? WHERE project_id = ? AND mode = 'test' AND kind = ?")
+    await (
+      await shardOf(p.id)
+    )
+      .prepare("UPDATE settings SET data = ? WHERE project_id = ? AND mode = 'test' AND kind = ?")
       .bind(
         JSON.stringify({
           emailVerification: { subject: 'Confirm', body: '{{code}}' },

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { handleApi } from '../../../functions/_lib/api/api-routes';
+import { shardAt } from '../../../functions/_lib/db/shards';
 
 export const testEnv = env as unknown as Env & { TEST_JWT_PRIVATE_JWK: string };
 export const ISSUER = `${testEnv.PUBLIC_SUPABASE_URL}/auth/v1`;
@@ -121,3 +122,15 @@ export const authServer = {
     return (await res.json<{ lookups: number }>()).lookups;
   },
 };
+
+/**
+ * The shard a project's data is on (docs/architecture.md "Shards"): tests that look into its tables directly, or
+ * write there as if something else had, reach it here. The directory's tables are `testEnv.DB`.
+ */
+export async function shardOf(projectId: string): Promise<D1Database> {
+  const row = await testEnv.DB.prepare('SELECT shard FROM projects WHERE id = ?')
+    .bind(projectId)
+    .first<{ shard: number | null }>();
+  if (!row) throw new Error(`no project ${projectId}`);
+  return shardAt(testEnv, row.shard);
+}

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../../functions/_lib/api/api-routes';
 import { openApiPath } from '../../../functions/_lib/api/openapi';
 import type { ApiRoute } from '../../../functions/_lib/api/context';
-import { addMember, api, newProject, testEnv } from './helpers';
+import { addMember, api, newProject, shardOf } from './helpers';
 import { CREATE, PATCH } from './fixtures';
 import { EXAMPLES, NO_SUCCESS, SOURCE, type Ids } from './openapi-examples';
 import { newId } from '../../../src/shared/api/ids';
@@ -161,22 +161,28 @@ async function seed() {
   const event = newId('evt', now);
   const delivery = newId('whd', now);
   const payload = eventPayload('user.created', { id: ids.get('users') }, now);
-  await testEnv.DB.batch([
-    testEnv.DB.prepare(
-      'INSERT INTO webhook_events (id, project_id, mode, topic, payload, dispatched_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).bind(event, projectId, 'test', 'user.created', payload, now, now),
-    testEnv.DB.prepare(
-      `INSERT INTO webhook_deliveries (id, project_id, mode, webhook_id, event_id, topic, attempt, status, response_code, payload, created_at)
+  const shard = await shardOf(projectId);
+  await shard.batch([
+    shard
+      .prepare(
+        'INSERT INTO webhook_events (id, project_id, mode, topic, payload, dispatched_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .bind(event, projectId, 'test', 'user.created', payload, now, now),
+    shard
+      .prepare(
+        `INSERT INTO webhook_deliveries (id, project_id, mode, webhook_id, event_id, topic, attempt, status, response_code, payload, created_at)
        VALUES (?, ?, 'test', ?, ?, 'user.created', 1, 'failed', 500, ?, ?)`,
-    ).bind(delivery, projectId, ids.get('webhooks'), event, payload, now),
+      )
+      .bind(delivery, projectId, ids.get('webhooks'), event, payload, now),
   ]);
   ids.set('event-log', event);
   ids.set('delivery', delivery);
   // A notice of a webhook the engine turned off (410 Gone), as the engine writes it.
   const notice = newId('ntc', now);
-  await testEnv.DB.prepare(
-    "INSERT INTO notices (id, project_id, mode, kind, webhook_id, reason, created_at) VALUES (?, ?, 'test', 'webhook_disabled', ?, 'gone', ?)",
-  )
+  await shard
+    .prepare(
+      "INSERT INTO notices (id, project_id, mode, kind, webhook_id, reason, created_at) VALUES (?, ?, 'test', 'webhook_disabled', ?, 'gone', ?)",
+    )
     .bind(notice, projectId, ids.get('webhooks'), now)
     .run();
   ids.set('notices', notice);

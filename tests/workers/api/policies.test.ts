@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, newProject, testEnv } from './helpers';
+import { api, newProject, shardOf } from './helpers';
 import { addr, ERC20_ABI } from './fixtures';
 
 // The gas policies screen: the list carries each policy's 30-day spend, the report takes a period, and rules that
@@ -27,8 +27,9 @@ describe('gas policies for the screens', () => {
       ).body.id as string;
     const [a, b, old] = [await send(), await send(), await send()];
     const now = Date.now();
+    const shard = await shardOf(p.id);
     const set = (id: string, cost: number, at: number) =>
-      testEnv.DB.prepare('UPDATE transactions SET cost_usd = ?, created_at = ? WHERE id = ?').bind(cost, at, id).run();
+      shard.prepare('UPDATE transactions SET cost_usd = ?, created_at = ? WHERE id = ?').bind(cost, at, id).run();
     await set(a, 1.25, now - 86_400_000);
     await set(b, 0.5, now - 2 * 86_400_000);
     await set(old, 9, now - 45 * 86_400_000);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../../functions/_lib/api/api-routes';
 import { apiHandler, createApiApp } from '../../../functions/_lib/api/api-app';
-import { purgeTrash } from '../../../functions/_lib/db/trash';
+import { purgeTrash, trashOf as engineTrash } from '../../../functions/_lib/db/trash';
 import { deliver, fanOut, sweep, type Engine } from '../../../functions/_lib/webhooks/dispatch';
 import { TRASH_MS } from '../../../src/shared/api/projects';
-import { addMember, api, newProject, testEnv, token } from './helpers';
+import { addMember, api, newProject, shardOf, testEnv, token } from './helpers';
 
 /**
  * The project trash (docs/api.md "Project trash"): a delete needs the project's version and moves it to the trash
@@ -119,16 +119,21 @@ describe('a project in the trash', () => {
     expect(hook.status).toBe(201);
     // An event waiting to be fanned out and a pending attempt of an earlier one, as a crash would have left them.
     await api('POST', `${base}/users`, p.ownerToken, { name: 'Ada' });
-    const event = await db
+    const shard = await shardOf(p.id);
+    const event = await shard
       .prepare('SELECT id FROM webhook_events WHERE project_id = ? AND topic = ?')
       .bind(p.id, 'user.created')
       .first<{ id: string }>();
-    await db.prepare('UPDATE webhook_events SET dispatched_at = NULL WHERE id = ?').bind(event!.id).run();
-    await db.prepare('DELETE FROM webhook_deliveries WHERE project_id = ?').bind(p.id).run();
+    await shard.prepare('UPDATE webhook_events SET dispatched_at = NULL WHERE id = ?').bind(event!.id).run();
+    await shard.prepare('DELETE FROM webhook_deliveries WHERE project_id = ?').bind(p.id).run();
 
     const sent: string[] = [];
     const engine: Engine = {
-      db,
+      db: shard,
+      trash: engineTrash(
+        db,
+        (await db.prepare('SELECT shard FROM projects WHERE id = ?').bind(p.id).first<any>()).shard,
+      ),
       env: testEnv,
       now: () => Date.now() + 3600_000,
       random: () => 0.5,
@@ -168,23 +173,24 @@ describe('a project in the trash', () => {
 describe('the scheduled purge', () => {
   it('removes a project 7 days after its delete (not a moment before), with its data, and records the purge', async () => {
     const p = await newProject('trash-purge-owner', 'Purge me');
+    const shard = await shardOf(p.id);
     await api('POST', `/projects/${p.id}/test/users`, p.ownerToken, { name: 'Grace' });
     const clock = { now: Date.now() };
     const call = clockedApi(clock);
     const deletedAt = clock.now;
     expect((await call('DELETE', `/projects/${p.id}?version=1`, p.ownerToken)).status).toBe(200);
 
-    expect(await purgeTrash(db, deletedAt + TRASH_MS - 1)).not.toContain(p.id);
+    expect(await purgeTrash(testEnv, deletedAt + TRASH_MS - 1)).not.toContain(p.id);
     clock.now = deletedAt + TRASH_MS - 1;
     // Still restorable on its last day: restore, delete again (a new 7 days start), then let them pass.
     expect((await call('POST', `/projects/${p.id}/restore`, p.ownerToken)).status).toBe(200);
     const again = clock.now;
     expect((await call('DELETE', `/projects/${p.id}?version=3`, p.ownerToken)).status).toBe(200);
-    expect(await purgeTrash(db, again + TRASH_MS - 1)).not.toContain(p.id);
-    expect(await purgeTrash(db, again + TRASH_MS)).toContain(p.id);
+    expect(await purgeTrash(testEnv, again + TRASH_MS - 1)).not.toContain(p.id);
+    expect(await purgeTrash(testEnv, again + TRASH_MS)).toContain(p.id);
 
     expect(await db.prepare('SELECT id FROM projects WHERE id = ?').bind(p.id).first()).toBeNull();
-    const users = await db.prepare('SELECT COUNT(*) AS n FROM users WHERE project_id = ?').bind(p.id).first<any>();
+    const users = await shard.prepare('SELECT COUNT(*) AS n FROM users WHERE project_id = ?').bind(p.id).first<any>();
     expect(users.n).toBe(0);
     const record = await db.prepare('SELECT * FROM project_purges WHERE project_id = ?').bind(p.id).first<any>();
     expect(record).toMatchObject({ name: 'Purge me', deleted_at: again, deleted_by: 'trash-purge-owner' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../../functions/_lib/api/api-routes';
 import { apiHandler, createApiApp } from '../../../functions/_lib/api/api-app';
 import { CREATE } from './fixtures';
-import { api, newProject, testEnv } from './helpers';
+import { api, newProject, testEnv, shardOf } from './helpers';
 
 const DAY = 86_400_000;
 
@@ -57,9 +57,12 @@ describe('secret hints', () => {
     const set = await api('PATCH', `${base}/auth/smtp`, p.ownerToken, { password: 'pass-wd1', version: 1 });
     expect(set.status).toBe(200);
     // As an earlier version stored it: the hint carried the last 4 characters of the 8-character password.
-    await testEnv.DB.prepare(
-      `UPDATE settings SET secrets = json_set(secrets, '$.password.hint', '••••wd1') WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`,
+    await (
+      await shardOf(p.id)
     )
+      .prepare(
+        `UPDATE settings SET secrets = json_set(secrets, '$.password.hint', '••••wd1') WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`,
+      )
       .bind(p.id)
       .run();
     const read = await api('GET', `${base}/auth/smtp`, p.ownerToken);
@@ -81,9 +84,12 @@ describe('idempotency keys expire', () => {
 
     // Rows of other callers that expired long ago are swept by the next keyed create.
     for (let i = 0; i < 3; i++)
-      await testEnv.DB.prepare(
-        `INSERT INTO idempotency_keys (project_id, actor_id, key, path, request_hash, status, response, created_at) VALUES (?, ?, ?, ?, '', 201, '{}', ?)`,
+      await (
+        await shardOf(p.id)
       )
+        .prepare(
+          `INSERT INTO idempotency_keys (project_id, actor_id, key, path, request_hash, status, response, created_at) VALUES (?, ?, ?, ?, '', 201, '{}', ?)`,
+        )
         .bind(p.id, `usr_stale_${i}`, `k${i}`, path, clock.now - 3 * DAY)
         .run();
 
@@ -97,17 +103,21 @@ describe('idempotency keys expire', () => {
     const replayNew = await call('POST', path, p.ownerToken, body, { 'Idempotency-Key': 'reuse-1' });
     expect(replayNew.headers.get('Idempotent-Replayed')).toBe('true');
     expect(replayNew.body.id).toBe(again.body.id);
-    const row = await testEnv.DB.prepare(
-      `SELECT created_at FROM idempotency_keys WHERE key = 'reuse-1' AND project_id = ?`,
+    // A wallet's create records its key on the project's shard.
+    const row = await (
+      await shardOf(p.id)
     )
+      .prepare(`SELECT created_at FROM idempotency_keys WHERE key = 'reuse-1' AND project_id = ?`)
       .bind(p.id)
       .first<{ created_at: number }>();
     expect(row?.created_at).toBe(clock.now);
-    const stale = await testEnv.DB.prepare(
-      `SELECT COUNT(*) AS n FROM idempotency_keys WHERE actor_id LIKE 'usr_stale_%'`,
-    ).first<{
-      n: number;
-    }>();
+    const stale = await (
+      await shardOf(p.id)
+    )
+      .prepare(`SELECT COUNT(*) AS n FROM idempotency_keys WHERE actor_id LIKE 'usr_stale_%'`)
+      .first<{
+        n: number;
+      }>();
     expect(stale?.n).toBe(0);
   });
 });

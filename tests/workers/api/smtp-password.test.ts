@@ -4,7 +4,7 @@ import { encryptSecret } from '../../../functions/_lib/api/crypto';
 import { plainAuthAllowed, readSmtpPassword, smtpPasswordAad } from '../../../functions/_lib/api/smtp-settings';
 import { sendSmtp } from '../../../functions/_lib/net/smtp-send';
 import { LOCAL_SMTP } from '../../../dev/smtp-inbox/config';
-import { newProject, testEnv } from './helpers';
+import { newProject, testEnv, shardOf } from './helpers';
 
 /**
  * The write-only SMTP password stays with the server it was entered for (docs/api.md "Custom SMTP", docs/security.md):
@@ -50,7 +50,10 @@ async function project(owner: string) {
   const send = (to: string) => call('POST', `${base}/auth/smtp/test`, p.ownerToken, { to });
   const secrets = async () =>
     JSON.parse(
-      (await testEnv.DB.prepare(`SELECT secrets FROM settings WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`)
+      (await (
+        await shardOf(p.id)
+      )
+        .prepare(`SELECT secrets FROM settings WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`)
         .bind(p.id)
         .first<{ secrets: string }>())!.secrets,
     );
@@ -168,9 +171,12 @@ describe('the password is sealed with associated data naming the host', () => {
     expect(await readSmtpPassword(testEnv, stored.password, p.id, 'test', '127.0.0.1')).toBe(LOCAL_SMTP.password);
     expect(await readSmtpPassword(testEnv, stored.password, p.id, 'test', 'loopback.smtp.test')).toBeNull();
     // The host changed behind the API's back (a database write): the password stays closed.
-    await testEnv.DB.prepare(
-      `UPDATE settings SET data = json_set(data, '$.host', 'loopback.smtp.test') WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`,
+    await (
+      await shardOf(p.id)
     )
+      .prepare(
+        `UPDATE settings SET data = json_set(data, '$.host', 'loopback.smtp.test') WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`,
+      )
       .bind(p.id)
       .run();
     const res = await p.send(recipient());
@@ -187,7 +193,10 @@ describe('the password is sealed with associated data naming the host', () => {
         hint: '••••word',
       },
     };
-    await testEnv.DB.prepare(`UPDATE settings SET secrets = ? WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`)
+    await (
+      await shardOf(p.id)
+    )
+      .prepare(`UPDATE settings SET secrets = ? WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`)
       .bind(JSON.stringify(legacy), p.id)
       .run();
     expect((await p.send(recipient())).body).toMatchObject({ ok: true });

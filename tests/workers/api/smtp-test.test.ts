@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { fillTemplate } from '../../../functions/_lib/api/handlers/smtp-test';
 import { LOCAL_SMTP } from '../../../dev/smtp-inbox/config';
-import { addMember, newProject, testEnv, token } from './helpers';
+import { addMember, newProject, testEnv, token, shardOf } from './helpers';
 
 /**
  * Custom SMTP: the settings' rules and `POST …/auth/smtp/test` end to end — the API in workerd, the real local SMTP
@@ -64,9 +64,12 @@ describe('auth/smtp settings', () => {
     expect(res.body.data).toMatchObject({ host: 'smtp.example.com', tlsMode: 'starttls', fromName: 'Studio' });
     expect(res.body.data.passwordHint).toBe('••••word');
     expect(res.text).not.toContain(LOCAL_SMTP.password);
-    await testEnv.DB.prepare(
-      `UPDATE settings SET data = json_remove(json_set(data, '$.tls', json('false')), '$.tlsMode') WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`,
+    await (
+      await shardOf(p.id)
     )
+      .prepare(
+        `UPDATE settings SET data = json_remove(json_set(data, '$.tls', json('false')), '$.tlsMode') WHERE project_id = ? AND mode = 'test' AND kind = 'smtp'`,
+      )
       .bind(p.id)
       .run();
     const read = await call('GET', `${p.base}/auth/smtp`, p.ownerToken);

@@ -1,16 +1,16 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TX_STATUSES } from '../../../src/shared/api/collections';
 import { TX_NEXT, txTopic, type TxStatus } from '../../../src/shared/api/transaction-lifecycle';
 import { addr } from './fixtures';
-import { addMember, api, newProject, token } from './helpers';
+import { addMember, api, newProject, token, shardOf } from './helpers';
 
 /**
  * `POST …/transactions/{id}/status` (docs/api.md "Transaction status changes"): the moves of TX_NEXT are the table,
  * every other move is a 409; each move writes its history and its `transaction_intent.*` event with it.
  */
 type Project = Awaited<ReturnType<typeof newProject>>;
-const db = () => (env as unknown as Env).DB;
+/** The project's shard (webhook_events are there). */
+const db = () => shardOf(p.id);
 
 /** The shortest way from `new` to `to` through the allowed moves. */
 function pathTo(to: TxStatus): TxStatus[] {
@@ -42,7 +42,9 @@ const report = (id: string, body: Record<string, unknown>, t = p.ownerToken) =>
   api('POST', `${base()}/${id}/status`, t, body);
 
 async function eventsOf(id: string): Promise<string[]> {
-  const { results } = await db()
+  const { results } = await (
+    await db()
+  )
     .prepare(
       "SELECT topic FROM webhook_events WHERE project_id = ? AND json_extract(payload, '$.data.id') = ? ORDER BY created_at, rowid",
     )
@@ -109,7 +111,9 @@ describe('what a report carries', () => {
       costUsd: 1.25,
       error: { reason: 'execution reverted', explanation: 'ERC20: transfer amount exceeds balance' },
     });
-    const row = await db()
+    const row = await (
+      await db()
+    )
       .prepare(
         "SELECT payload FROM webhook_events WHERE topic = 'transaction_intent.failed' AND json_extract(payload, '$.data.id') = ?",
       )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, newProject, testEnv } from './helpers';
+import { api, newProject, testEnv, shardOf } from './helpers';
 import { ALREADY_EXISTS } from '../../../src/shared/api/user-import';
 
 /**
@@ -22,9 +22,12 @@ async function runningMigration(p: Awaited<ReturnType<typeof newProject>>, total
 }
 
 async function usersWithEmail(projectId: string, emails: string[]) {
-  const { results } = await testEnv.DB.prepare(
-    "SELECT lower(email) AS e, COUNT(*) AS n FROM users WHERE project_id = ? AND mode = 'test' AND lower(email) IN (SELECT value FROM json_each(?)) GROUP BY lower(email)",
+  const { results } = await (
+    await shardOf(projectId)
   )
+    .prepare(
+      "SELECT lower(email) AS e, COUNT(*) AS n FROM users WHERE project_id = ? AND mode = 'test' AND lower(email) IN (SELECT value FROM json_each(?)) GROUP BY lower(email)",
+    )
     .bind(projectId, JSON.stringify(emails))
     .all<{ e: string; n: number }>();
   return results;
@@ -66,9 +69,10 @@ describe('one user per email under concurrent import chunks', () => {
       expect(failures.body.total).toBe(r.body.failed);
     }
     // Each created user has its one identity; none of a row that lost.
-    const { results } = await testEnv.DB.prepare(
-      "SELECT COUNT(*) AS n FROM linked_accounts WHERE project_id = ? AND mode = 'test'",
+    const { results } = await (
+      await shardOf(p.id)
     )
+      .prepare("SELECT COUNT(*) AS n FROM linked_accounts WHERE project_id = ? AND mode = 'test'")
       .bind(p.id)
       .all<{ n: number }>();
     expect(results[0]!.n).toBe(N);
@@ -76,18 +80,21 @@ describe('one user per email under concurrent import chunks', () => {
 
   it('the database refuses a second user with the same email in any case (the unique index)', async () => {
     const p = await newProject('email-unique-index');
+    const shard = await shardOf(p.id);
     const insert = (id: string, email: string) =>
-      testEnv.DB.prepare(
-        "INSERT INTO users (id, project_id, mode, email, created_at, updated_at) VALUES (?, ?, 'test', ?, 1, 1)",
-      )
+      shard
+        .prepare(
+          "INSERT INTO users (id, project_id, mode, email, created_at, updated_at) VALUES (?, ?, 'test', ?, 1, 1)",
+        )
         .bind(id, p.id, email)
         .run();
     await insert('pla_idx-1', 'same@example.com');
     await expect(insert('pla_idx-2', 'SAME@example.com')).rejects.toThrow(/UNIQUE/);
     // Another mode is another set of users.
-    await testEnv.DB.prepare(
-      "INSERT INTO users (id, project_id, mode, email, created_at, updated_at) VALUES ('pla_idx-3', ?, 'live', 'same@example.com', 1, 1)",
-    )
+    await shard
+      .prepare(
+        "INSERT INTO users (id, project_id, mode, email, created_at, updated_at) VALUES ('pla_idx-3', ?, 'live', 'same@example.com', 1, 1)",
+      )
       .bind(p.id)
       .run();
   });
@@ -115,6 +122,7 @@ describe('the single create', () => {
   });
 });
 
+// Run on the directory's own (pre-shard) users table: migration 0025 is of migrations/directory.
 describe('migration 0025 on a database that already has duplicates', () => {
   it('does not fail, keeps every user and reports the duplicates (all but the oldest of each email)', async () => {
     const p = await newProject('email-unique-migration');
@@ -159,7 +167,9 @@ describe('migration 0025 on a database that already has duplicates', () => {
       { user_id: 'pla_dup-a2', kept_user_id: 'pla_dup-a1', mode: 'test' },
       { user_id: 'pla_dup-a3', kept_user_id: 'pla_dup-a1', mode: 'test' },
     ]);
-    // From now on the index holds: a new duplicate is refused, the single create answers 409.
+    // From now on the index holds: a new duplicate is refused, the single create answers 409. The project as one of
+    // an installation from before the shards (shard NULL): its rows are the directory's own, which the API then uses.
+    await db.prepare('UPDATE projects SET shard = NULL WHERE id = ?').bind(p.id).run();
     const res = await api('POST', `/projects/${p.id}/test/users`, p.secretTest, { email: 'twice@example.com' });
     expect(res.status, res.text).toBe(409);
   });

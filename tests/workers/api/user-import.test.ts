@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, api, newProject, testEnv, token } from './helpers';
+import { addMember, api, newProject, token, shardOf } from './helpers';
 import { ALREADY_EXISTS, DUPLICATE_IN_FILE, IDENTITY_TAKEN } from '../../../src/shared/api/user-import';
 
 /** A project with one migration of `total` rows, set running (unless `run` is false). */
@@ -35,12 +35,15 @@ const rows = (from: number, n: number, tag: string) =>
   }));
 
 async function usersCount(projectId: string) {
-  const r = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE project_id = ? AND mode = 'test'")
+  const db = await shardOf(projectId);
+  const r = await db
+    .prepare("SELECT COUNT(*) AS n FROM users WHERE project_id = ? AND mode = 'test'")
     .bind(projectId)
     .first<{ n: number }>();
-  const counter = await testEnv.DB.prepare(
-    "SELECT n FROM row_counts WHERE project_id = ? AND mode = 'test' AND tbl = 'users' AND field = '' AND value = ''",
-  )
+  const counter = await db
+    .prepare(
+      "SELECT n FROM row_counts WHERE project_id = ? AND mode = 'test' AND tbl = 'users' AND field = '' AND value = ''",
+    )
     .bind(projectId)
     .first<{ n: number }>();
   return { rows: r!.n, counter: counter?.n ?? 0 };

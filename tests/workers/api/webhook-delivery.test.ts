@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { addMember, api, newProject, testEnv, token } from './helpers';
+import { addMember, api, newProject, testEnv, token, shardOf } from './helpers';
 import { newId } from '../../../src/shared/api/ids';
 import {
   DISABLE_AFTER_MS,
@@ -19,7 +19,9 @@ import { eventPayload, MAX_PAYLOAD_BYTES } from '../../../functions/_lib/webhook
  * (receiver, faults, clock, restarts) is proven in tests/stack/webhooks.test.ts with real processes.
  */
 
-const db = testEnv.DB;
+/** The shards of the two projects (set once they exist). */
+let db: D1Database;
+let otherDb: D1Database;
 type Who =
   'owner' | 'admin' | 'developer' | 'viewer' | 'nonMember' | 'keySameMode' | 'keyOtherMode' | 'keyOtherProject';
 const creds = {} as Record<Who, string>;
@@ -50,7 +52,8 @@ async function seedEvent(
 ): Promise<{ eventId: string; deliveryIds: string[] }> {
   const eventId = newId('evt', createdAt);
   const payload = eventPayload('user.created', { id: 'pla_x' }, createdAt);
-  await db
+  const target = project === projectId ? db : otherDb;
+  await target
     .prepare(
       'INSERT INTO webhook_events (id, project_id, mode, topic, payload, dispatched_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
@@ -60,7 +63,7 @@ async function seedEvent(
   for (const [i, status] of attempts.entries()) {
     const id = newId('whd', createdAt + i);
     deliveryIds.push(id);
-    await db
+    await target
       .prepare(
         `INSERT INTO webhook_deliveries (id, project_id, mode, webhook_id, event_id, topic, attempt, status, response_code, payload, created_at)
          VALUES (?, ?, 'test', ?, ?, 'user.created', ?, ?, ?, ?, ?)`,
@@ -86,6 +89,8 @@ beforeAll(async () => {
   const b = await newProject('whd-other', 'Webhooks B');
   projectId = a.id;
   otherProjectId = b.id;
+  db = await shardOf(projectId);
+  otherDb = await shardOf(otherProjectId);
   owner = a.ownerToken;
   for (const role of ['admin', 'developer', 'viewer']) await addMember(a.id, `whd-${role}`, role);
   creds.owner = owner;
@@ -186,7 +191,7 @@ describe('roles and tenant isolation of the delivery endpoints', () => {
       404,
     );
     const notice = newId('ntc');
-    await db
+    await otherDb
       .prepare(
         "INSERT INTO notices (id, project_id, mode, kind, webhook_id, reason, created_at) VALUES (?, ?, 'test', 'webhook_disabled', ?, 'gone', ?)",
       )

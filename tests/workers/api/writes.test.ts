@@ -1,6 +1,6 @@
 import { purgeTrash } from '../../../functions/_lib/db/trash';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addMember, api, authServer, newProject, testEnv, token } from './helpers';
+import { addMember, api, authServer, newProject, testEnv, token, shardOf } from './helpers';
 import { addr, DEV_ACCOUNT, ERC20_ABI } from './fixtures';
 
 describe('secrets appear in exactly one response', () => {
@@ -51,7 +51,10 @@ describe('secrets appear in exactly one response', () => {
       'google-super-secret-1234',
       'smtp-password-9876',
     ];
-    const stored = await testEnv.DB.prepare('SELECT encrypted_private_key FROM backend_wallets WHERE id = ?')
+    const stored = await (
+      await shardOf(p.id)
+    )
+      .prepare('SELECT encrypted_private_key FROM backend_wallets WHERE id = ?')
       .bind(bw.body.id)
       .first<{ encrypted_private_key: string }>();
     expect(stored!.encrypted_private_key).toMatch(/^v1\./);
@@ -156,31 +159,55 @@ describe('versions and races', () => {
   });
 });
 
-describe('atomic project creation', () => {
-  it('a failure mid-way leaves nothing behind and answers a generic 500', async () => {
+describe('atomic project creation (the shard first, then the directory)', () => {
+  const shards = [testEnv.SHARD_0!, testEnv.SHARD_1!];
+  const directoryCounts = async (user: string, name: string) => {
     const db = testEnv.DB;
-    await db
-      .prepare(
-        `CREATE TRIGGER IF NOT EXISTS test_fail_settings BEFORE INSERT ON settings WHEN NEW.kind = 'smtp' AND NEW.mode = 'test' AND (SELECT name FROM projects WHERE id = NEW.project_id) = 'explode' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
-      )
-      .run();
+    const counts = await db.batch([
+      db.prepare('SELECT COUNT(*) AS n FROM projects WHERE name = ?').bind(name),
+      db.prepare('SELECT COUNT(*) AS n FROM members WHERE user_id = ?').bind(user),
+      db.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE project_id NOT IN (SELECT id FROM projects)'),
+    ]);
+    return counts.map((c) => (c.results[0] as { n: number }).n);
+  };
+
+  it('a failure on the shard leaves nothing anywhere and answers a generic 500', async () => {
+    const before = await Promise.all(shards.map((s) => s.prepare('SELECT COUNT(*) AS n FROM settings').first<any>()));
+    for (const s of shards)
+      await s
+        .prepare(
+          `CREATE TRIGGER IF NOT EXISTS test_fail_settings BEFORE INSERT ON settings WHEN NEW.kind = 'smtp' AND NEW.mode = 'test' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+        )
+        .run();
     try {
       const res = await api('POST', '/projects', await token('atomic-user'), { name: 'explode' });
       expect(res.status).toBe(500);
       expect(res.text).not.toMatch(/boom|SQLITE|trigger|settings/i);
-      const counts = await db.batch([
-        db.prepare(`SELECT COUNT(*) AS n FROM projects WHERE name = 'explode'`),
-        db.prepare(`SELECT COUNT(*) AS n FROM members WHERE user_id = 'atomic-user'`),
-        db.prepare(`SELECT COUNT(*) AS n FROM api_keys WHERE project_id NOT IN (SELECT id FROM projects)`),
-        db.prepare(`SELECT COUNT(*) AS n FROM settings WHERE project_id NOT IN (SELECT id FROM projects)`),
-      ]);
-      expect(counts.map((c) => (c.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0]);
+      expect(await directoryCounts('atomic-user', 'explode')).toEqual([0, 0, 0]);
+      const after = await Promise.all(shards.map((s) => s.prepare('SELECT COUNT(*) AS n FROM settings').first<any>()));
+      expect(after).toEqual(before);
     } finally {
-      await db.prepare('DROP TRIGGER IF EXISTS test_fail_settings').run();
+      for (const s of shards) await s.prepare('DROP TRIGGER IF EXISTS test_fail_settings').run();
+    }
+  });
+
+  it('a failure in the directory leaves no project, member or key (only settings no project reaches)', async () => {
+    await testEnv.DB.prepare(
+      `CREATE TRIGGER IF NOT EXISTS test_fail_keys BEFORE INSERT ON api_keys WHEN (SELECT name FROM projects WHERE id = NEW.project_id) = 'explode-later' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+    ).run();
+    try {
+      const res = await api('POST', '/projects', await token('atomic-user-2'), { name: 'explode-later' });
+      expect(res.status).toBe(500);
+      expect(res.text).not.toMatch(/boom|SQLITE|trigger|api_keys/i);
+      expect(await directoryCounts('atomic-user-2', 'explode-later')).toEqual([0, 0, 0]);
+    } finally {
+      await testEnv.DB.prepare('DROP TRIGGER IF EXISTS test_fail_keys').run();
     }
     const ok = await api('POST', '/projects', await token('atomic-user'), { name: 'fine' });
     expect(ok.status).toBe(201);
-    const settings = await db
+    const settings = await (
+      await shardOf(ok.body.id)
+    )
       .prepare('SELECT COUNT(*) AS n FROM settings WHERE project_id = ?')
       .bind(ok.body.id)
       .first<{ n: number }>();
@@ -356,7 +383,7 @@ describe('row counters (migration 0006)', () => {
   it('stay equal to COUNT(*) through inserts, updates, deletes and project deletion', async () => {
     const p = await newProject('count-owner');
     const base = `/projects/${p.id}/test`;
-    const db = testEnv.DB;
+    const db = await shardOf(p.id);
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const w = await api('POST', `${base}/wallets`, p.ownerToken, {
@@ -402,7 +429,7 @@ describe('row counters (migration 0006)', () => {
     const deleted = await api('DELETE', `/projects/${p.id}?version=1`, p.ownerToken);
     expect(deleted.status).toBe(200);
     // The trash keeps everything for 7 days; the scheduled purge removes it (project-trash.test.ts).
-    expect(await purgeTrash(db, Date.parse(deleted.body.purgeAt))).toContain(p.id);
+    expect(await purgeTrash(testEnv, Date.parse(deleted.body.purgeAt))).toContain(p.id);
     const left = await db
       .prepare('SELECT COUNT(*) AS n FROM row_counts WHERE project_id = ?')
       .bind(p.id)
@@ -414,7 +441,7 @@ describe('row counters (migration 0006)', () => {
 describe('createdAt range totals from day buckets', () => {
   it('match COUNT(*) for open, closed, same-day and empty ranges', async () => {
     const p = await newProject('range-owner');
-    const db = testEnv.DB;
+    const db = await shardOf(p.id);
     const day = 86_400_000;
     const t0 = Date.UTC(2026, 0, 10, 6);
     const stmts = [];

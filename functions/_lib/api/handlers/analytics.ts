@@ -40,11 +40,12 @@ export const analyticsRoutes: ApiRoute[] = [
     handler: async (c) => {
       const f = frame(c);
       const s = scopeOf(c);
-      const { results } = await c.env.DB.prepare(
-        `SELECT ${f.fmt} AS d, COUNT(*) AS total, SUM(status IN (${list(SUCCESS_STATUSES)})) AS ok, SUM(status IN (${list(FAILED_STATUSES)})) AS failed,
+      const { results } = await c.db
+        .prepare(
+          `SELECT ${f.fmt} AS d, COUNT(*) AS total, SUM(status IN (${list(SUCCESS_STATUSES)})) AS ok, SUM(status IN (${list(FAILED_STATUSES)})) AS failed,
                 COALESCE(SUM(gas_used), 0) AS gas, COALESCE(SUM(cost_usd), 0) AS cost
          FROM transactions WHERE project_id = ? AND mode = ? AND created_at >= ? GROUP BY d ORDER BY d`,
-      )
+        )
         .bind(s.projectId, s.mode, f.since)
         .all<{ d: string; total: number; ok: number; failed: number; gas: number; cost: number }>();
       return json({
@@ -73,10 +74,11 @@ export const analyticsRoutes: ApiRoute[] = [
     handler: async (c) => {
       const f = frame(c);
       const s = scopeOf(c);
-      const { results } = await c.env.DB.prepare(
-        `SELECT ${f.fmt} AS d, chain_id, account_type, COUNT(*) AS n FROM wallets WHERE project_id = ? AND mode = ? AND created_at >= ?
+      const { results } = await c.db
+        .prepare(
+          `SELECT ${f.fmt} AS d, chain_id, account_type, COUNT(*) AS n FROM wallets WHERE project_id = ? AND mode = ? AND created_at >= ?
          GROUP BY d, chain_id, account_type ORDER BY d, chain_id, account_type`,
-      )
+        )
         .bind(s.projectId, s.mode, f.since)
         .all<{ d: string; chain_id: number; account_type: string; n: number }>();
       return json({

@@ -122,7 +122,8 @@ export const apiKeyRoutes: ApiRoute[] = [
       const response = { ...apiKeyToApi(row, c), secret };
       // The idempotency record stores the response without the secret: a replay cannot leak it.
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'api_keys', row)],
+        statements: [insertStmt(c.directory, 'api_keys', row)],
+        db: c.directory,
         audit: auditFor(c, 'api_key.created', 'api_keys', key.id, { type: body.type }),
         body: { ...response, secret: null },
         response,
@@ -171,7 +172,7 @@ export const apiKeyRoutes: ApiRoute[] = [
       if (status(old, c.now) !== 'active') throw new ApiError('conflict', 'Only an active key can be rotated');
       const { key, secret } = await makeKey(modeOf(c), old.type, old.name);
       const row = keyRow(key, c.access!.projectId, parseJson<string[]>(old.scopes, []), c.now);
-      const db = c.env.DB;
+      const db = c.directory;
       const [upd] = await db.batch([
         updateStmt(
           db,
@@ -209,7 +210,7 @@ export const apiKeyRoutes: ApiRoute[] = [
     summary: 'Revoke an API key (kept in the list as revoked)',
     status: 204,
     handler: async (c) => {
-      const db = c.env.DB;
+      const db = c.directory;
       const s = scopeOf(c);
       const [res] = await db.batch([
         db

@@ -50,7 +50,7 @@ export const backendWalletBalanceRoutes: ApiRoute[] = [
       if (!/^[1-9][0-9]{0,15}$/.test(c.params.chainId) || !chainById(chainId))
         throw new ApiError('bad_request', 'Unknown chain', [{ path: 'chainId', message: 'Not a supported chain id' }]);
       const wallet = await mustGet(c, 'backend_wallets', c.params.id, 'Backend wallet');
-      const db = c.env.DB;
+      const db = c.db;
       const s = scopeOf(c);
       let stored: Stored[] = [];
       try {
@@ -112,7 +112,7 @@ export const backendWalletBalanceRoutes: ApiRoute[] = [
           });
         throw notFound('Backend wallet');
       }
-      outbox.kick(c.env, c.waitUntil);
+      outbox.kick(c);
       return json(backendWalletToApi(row));
     },
   }),

@@ -61,7 +61,7 @@ const refuse = (path: string, message: string) =>
  * (deleted; of two concurrent uses one wins). A bad signature leaves the challenge usable until it expires.
  */
 async function proveOwnership(c: ApiContext, nonce: string, address: `0x${string}`, signature: `0x${string}`) {
-  const db = c.env.DB;
+  const db = c.db;
   const row = await db
     .prepare(
       'SELECT address, expires_at FROM backend_wallet_challenges WHERE nonce = ? AND project_id = ? AND mode = ?',
@@ -109,7 +109,7 @@ export const backendWalletRoutes: ApiRoute[] = [
       const address = getAddress(b.address);
       const nonce = randomToken(16);
       const expiresAt = c.now + CHALLENGE_TTL_MS;
-      const db = c.env.DB;
+      const db = c.db;
       await db.batch([
         // Expired challenges go first, a bounded number at a time (on the expires_at index).
         db
@@ -193,7 +193,7 @@ export const backendWalletRoutes: ApiRoute[] = [
       const response = backendWalletToApi(row);
       try {
         return await commitCreate(c, {
-          statements: [insertStmt(c.env.DB, 'backend_wallets', row)],
+          statements: [insertStmt(c.db, 'backend_wallets', row)],
           audit: auditFor(c, 'backend_wallet.created', 'backend_wallets', id, { custody: b.custody }),
           body: response,
           response,

@@ -195,7 +195,7 @@ export const billingEventRoutes: ApiRoute[] = [
       if (!secret) throw new ApiError('unavailable', 'This dashboard takes no payment-provider events');
       const body = await readCapped(c.request, MAX_EVENT_BYTES);
       const event = await verifyProviderEvent(body, c.request.headers.get(PROVIDER_SIGNATURE_HEADER), secret, c.now);
-      return json(await applyEvent(c.env.DB, event, c.now));
+      return json(await applyEvent(c.directory, event, c.now));
     },
   }),
 ];

@@ -27,7 +27,7 @@ interface InvoiceRow {
 
 /** Billable operations: live-mode transactions (test mode is free). */
 async function billing(c: ApiContext) {
-  const db = c.env.DB;
+  const db = c.directory;
   const id = c.access!.projectId;
   const project = await db
     .prepare('SELECT plan, version FROM projects WHERE id = ?')
@@ -39,36 +39,42 @@ async function billing(c: ApiContext) {
   const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
   const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
   const since = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 11, 1);
-  const [ops, users, wallets, history, invoices] = await db.batch([
-    db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM transactions WHERE project_id = ? AND mode = 'live' AND created_at >= ? AND created_at < ?`,
-      )
-      .bind(id, start, end),
-    // Whole-table totals come from the trigger-maintained row_counts (migration 0006).
-    db
-      .prepare(
-        `SELECT COALESCE(SUM(n), 0) AS n FROM row_counts WHERE project_id = ? AND mode = 'live' AND tbl = 'users' AND field = ''`,
-      )
-      .bind(id),
-    db
-      .prepare(
-        `SELECT COALESCE(SUM(n), 0) AS n FROM row_counts WHERE project_id = ? AND mode = 'live' AND tbl = 'wallets' AND field = ''`,
-      )
-      .bind(id),
-    db
-      .prepare(
-        `SELECT strftime('%Y-%m', created_at / 1000, 'unixepoch') AS month, COUNT(*) AS n FROM transactions
+  // Usage is counted on the project's shard, the invoices are the directory's (functions/_lib/db/shards.ts).
+  const shard = c.db;
+  const [[ops, users, wallets, history], [invoices]] = await Promise.all([
+    shard.batch([
+      shard
+        .prepare(
+          `SELECT COUNT(*) AS n FROM transactions WHERE project_id = ? AND mode = 'live' AND created_at >= ? AND created_at < ?`,
+        )
+        .bind(id, start, end),
+      // Whole-table totals come from the trigger-maintained row_counts (migration 0006).
+      shard
+        .prepare(
+          `SELECT COALESCE(SUM(n), 0) AS n FROM row_counts WHERE project_id = ? AND mode = 'live' AND tbl = 'users' AND field = ''`,
+        )
+        .bind(id),
+      shard
+        .prepare(
+          `SELECT COALESCE(SUM(n), 0) AS n FROM row_counts WHERE project_id = ? AND mode = 'live' AND tbl = 'wallets' AND field = ''`,
+        )
+        .bind(id),
+      shard
+        .prepare(
+          `SELECT strftime('%Y-%m', created_at / 1000, 'unixepoch') AS month, COUNT(*) AS n FROM transactions
          WHERE project_id = ? AND mode = 'live' AND created_at >= ? AND created_at < ? GROUP BY month ORDER BY month`,
-      )
-      .bind(id, since, end),
+        )
+        .bind(id, since, end),
+    ]),
     // Newest first on the (project_id, period_start, id) index.
-    db
-      .prepare(
-        `SELECT id, number, period_start, period_end, amount_cents, status, issued_at FROM invoices
+    db.batch([
+      db
+        .prepare(
+          `SELECT id, number, period_start, period_end, amount_cents, status, issued_at FROM invoices
          WHERE project_id = ? ORDER BY period_start DESC, id DESC LIMIT ?`,
-      )
-      .bind(id, INVOICE_LIMIT),
+        )
+        .bind(id, INVOICE_LIMIT),
+    ]),
   ]);
   const n = (r: D1Result | undefined) => Number((r?.results[0] as { n?: number } | undefined)?.n ?? 0);
   const cost = (count: number) =>
@@ -151,7 +157,8 @@ export const billingRoutes: ApiRoute[] = [
       if (!config)
         throw new ApiError('unavailable', 'Plans cannot be bought online here: contact sales to change your plan');
       const projectId = c.access!.projectId;
-      const project = await c.env.DB.prepare('SELECT plan FROM projects WHERE id = ?')
+      const project = await c.directory
+        .prepare('SELECT plan FROM projects WHERE id = ?')
         .bind(projectId)
         .first<{ plan: string }>();
       if (!project) throw notFound('Project');
@@ -163,7 +170,7 @@ export const billingRoutes: ApiRoute[] = [
       const url = checkoutUrl(config, { plan: body.plan, projectId, mode: body.mode, origin: c.url.origin });
       // Who started which checkout, in the audit log (the plan itself changes when the provider confirms payment).
       await auditStmt(
-        c.env.DB,
+        c.directory,
         auditFor(c, 'billing.checkout_started', 'projects', projectId, { plan: body.plan }),
       ).run();
       return json({ url, host: config.host, plan: body.plan });

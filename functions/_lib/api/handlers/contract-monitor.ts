@@ -28,7 +28,7 @@ export async function checkContractMonitor(
     return { functionName: null, functionArgs: null };
   }
   if (!b.contractId) throw fieldError('contractId', 'Choose the contract to watch');
-  const contract = await getRow(c.env.DB, 'contracts', scopeOf(c), b.contractId);
+  const contract = await getRow(c.db, 'contracts', scopeOf(c), b.contractId);
   if (!contract) throw fieldError('contractId', 'Not found');
   if (b.functionName === undefined) {
     if (b.functionArgs !== undefined) throw fieldError('functionName', 'Choose the function the arguments are for');

@@ -113,7 +113,7 @@ export const contractRoutes: ApiRoute[] = [
       const response = contractToApi(row, true);
       try {
         return await commitCreate(c, {
-          statements: [insertStmt(c.env.DB, 'contracts', row)],
+          statements: [insertStmt(c.db, 'contracts', row)],
           audit: auditFor(c, 'contract.created', 'contracts', row.id as string),
           body: response,
           response,

@@ -106,7 +106,7 @@ const SORT: Record<string, string> = {
 };
 
 async function listMembers(c: ApiContext, q: ListQuery) {
-  const db = c.env.DB;
+  const db = c.directory;
   // Addresses are stored in lower case.
   const filters: Filter[] = q.filters.map((f) =>
     f.field === 'email' && typeof f.value === 'string' ? { ...f, value: f.value.toLowerCase() } : f,
@@ -138,7 +138,8 @@ async function listMembers(c: ApiContext, q: ListQuery) {
  * of the auth server is thrown after it is recorded (the invite stays, marked `failed` with the reason).
  */
 async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow> {
-  const project = await c.env.DB.prepare('SELECT name FROM projects WHERE id = ?')
+  const project = await c.directory
+    .prepare('SELECT name FROM projects WHERE id = ?')
     .bind(invite.project_id)
     .first<{ name: string }>();
   const words = {
@@ -155,9 +156,8 @@ async function emailInvite(c: ApiContext, invite: InviteRow): Promise<InviteRow>
     email_sent_at: result.status === 'sent' || notified?.ok ? c.now : invite.email_sent_at,
     email_error: result.status === 'failed' ? result.message : notified && !notified.ok ? notified.message : null,
   };
-  await c.env.DB.prepare(
-    'UPDATE invites SET email_status = ?, email_sent_at = ?, email_error = ? WHERE id = ? AND project_id = ?',
-  )
+  await c.directory
+    .prepare('UPDATE invites SET email_status = ?, email_sent_at = ?, email_error = ? WHERE id = ? AND project_id = ?')
     .bind(recorded.email_status, recorded.email_sent_at, recorded.email_error, invite.id, c.access!.projectId)
     .run();
   if (result.status === 'failed') throw inviteEmailFailed(invite, result);
@@ -203,26 +203,29 @@ const IN_FLIGHT_MS = 60_000;
  */
 function inviteAudit(c: ApiContext, email: string, role: Role): D1PreparedStatement {
   const e = auditFor(c, 'member.invited', 'invites', null, { email, role });
-  return c.env.DB.prepare(
-    `INSERT INTO audit_log (id, project_id, mode, actor_type, actor_id, action, target_type, target_id, details, created_at)
+  return c.directory
+    .prepare(
+      `INSERT INTO audit_log (id, project_id, mode, actor_type, actor_id, action, target_type, target_id, details, created_at)
      SELECT ?, ?, ?, ?, ?, ?, ?, id, ?, ? FROM invites WHERE project_id = ? AND email = ? AND changes() = 1`,
-  ).bind(
-    newId('aud'),
-    e.projectId,
-    e.mode,
-    e.actor.type,
-    e.actor.id,
-    e.action,
-    e.targetType,
-    JSON.stringify(e.details),
-    e.now,
-    e.projectId,
-    email,
-  );
+    )
+    .bind(
+      newId('aud'),
+      e.projectId,
+      e.mode,
+      e.actor.type,
+      e.actor.id,
+      e.action,
+      e.targetType,
+      JSON.stringify(e.details),
+      e.now,
+      e.projectId,
+      email,
+    );
 }
 
 async function mustInvite(c: ApiContext, inviteId: string): Promise<InviteRow> {
-  const row = await c.env.DB.prepare('SELECT * FROM invites WHERE id = ? AND project_id = ?')
+  const row = await c.directory
+    .prepare('SELECT * FROM invites WHERE id = ? AND project_id = ?')
     .bind(inviteId, c.access!.projectId)
     .first<InviteRow>();
   if (!row) throw notFound('Invite');
@@ -230,7 +233,8 @@ async function mustInvite(c: ApiContext, inviteId: string): Promise<InviteRow> {
 }
 
 async function assertNotMember(c: ApiContext, email: string) {
-  const existing = await c.env.DB.prepare('SELECT 1 FROM members WHERE project_id = ? AND email = ?')
+  const existing = await c.directory
+    .prepare('SELECT 1 FROM members WHERE project_id = ? AND email = ?')
     .bind(c.access!.projectId, email)
     .first();
   if (existing)
@@ -240,7 +244,8 @@ async function assertNotMember(c: ApiContext, email: string) {
 }
 
 async function mustMember(c: ApiContext, userId: string): Promise<MemberRow> {
-  const m = await c.env.DB.prepare('SELECT * FROM members WHERE project_id = ? AND user_id = ?')
+  const m = await c.directory
+    .prepare('SELECT * FROM members WHERE project_id = ? AND user_id = ?')
     .bind(c.access!.projectId, userId)
     .first<MemberRow>();
   if (!m) throw notFound('Member');
@@ -249,7 +254,7 @@ async function mustMember(c: ApiContext, userId: string): Promise<MemberRow> {
 
 /** The last owner can be neither removed nor demoted. */
 async function guardLastOwner(c: ApiContext, target: MemberRow, newRole: Role | null) {
-  if (target.role === 'owner' && newRole !== 'owner' && (await ownerCount(c.env.DB, c.access!.projectId)) <= 1) {
+  if (target.role === 'owner' && newRole !== 'owner' && (await ownerCount(c.directory, c.access!.projectId)) <= 1) {
     throw new ApiError('conflict', 'A project needs at least one owner: make someone else owner first');
   }
 }
@@ -269,12 +274,13 @@ export const memberRoutes: ApiRoute[] = [
     handler: async (c) => {
       const id = c.params.inviteId;
       const row = INVITE_ID.safeParse(id).success
-        ? await c.env.DB.prepare(
-            `SELECT i.role, i.expires_at, p.name AS project_name, m.email AS inviter FROM invites i
+        ? await c.directory
+            .prepare(
+              `SELECT i.role, i.expires_at, p.name AS project_name, m.email AS inviter FROM invites i
                JOIN projects p ON p.id = i.project_id AND p.deleted_at IS NULL
                LEFT JOIN members m ON m.project_id = i.project_id AND m.user_id = i.invited_by
              WHERE i.id = ?`,
-          )
+            )
             .bind(id)
             .first<{ role: Role; expires_at: number; project_name: string; inviter: string | null }>()
         : null;
@@ -326,9 +332,9 @@ export const memberRoutes: ApiRoute[] = [
       if (!canManageRole(c.access!.role, body.role)) throw forbidden('Only owners can invite owners');
       const email = body.email.toLowerCase();
       await assertNotMember(c, email);
-      const replay = await checkIdempotencyKey(c, body);
+      const replay = await checkIdempotencyKey(c, body, c.directory);
       if (replay) return replay;
-      const db = c.env.DB;
+      const db = c.directory;
       const projectId = c.access!.projectId;
       // Re-inviting renews the pending invite, which keeps its id: the role rule of resend applies to it too (an admin
       // cannot turn an owner's invite into a viewer's).
@@ -378,7 +384,7 @@ export const memberRoutes: ApiRoute[] = [
       }
       const invite = await emailInvite(c, claimed);
       const answer = inviteToApi(invite, c.now);
-      await rememberAnswer(c, c.access!.projectId, body, 201, answer);
+      await rememberAnswer(c, c.access!.projectId, body, 201, answer, c.directory);
       return json(answer, 201);
     },
   }),
@@ -395,7 +401,7 @@ export const memberRoutes: ApiRoute[] = [
       const current = await mustInvite(c, c.params.inviteId);
       if (!canManageRole(c.access!.role, current.role)) throw forbidden('Only owners can resend invites to owners');
       await assertNotMember(c, current.email);
-      const db = c.env.DB;
+      const db = c.directory;
       const [res] = await db.batch([
         db
           .prepare(
@@ -425,7 +431,7 @@ export const memberRoutes: ApiRoute[] = [
     handler: async (c) => {
       const current = await mustInvite(c, c.params.inviteId);
       if (!canManageRole(c.access!.role, current.role)) throw forbidden('Only owners can revoke invites to owners');
-      const db = c.env.DB;
+      const db = c.directory;
       // The role is checked again in the DELETE, so a concurrent renewal as owner cannot slip through.
       const [res] = await db.batch([
         db
@@ -452,7 +458,7 @@ export const memberRoutes: ApiRoute[] = [
       if (!canManageRole(c.access!.role, target.role) || !canManageRole(c.access!.role, body.role))
         throw forbidden('Only owners can change owners or grant ownership');
       await guardLastOwner(c, target, body.role);
-      const db = c.env.DB;
+      const db = c.directory;
       // The owner-count guard is repeated inside the UPDATE so two concurrent demotions cannot both pass.
       const [res] = await db.batch([
         db
@@ -486,7 +492,7 @@ export const memberRoutes: ApiRoute[] = [
       if (!self && !canManageRole(c.access!.role, target.role))
         throw forbidden(target.role === 'owner' ? 'Only owners can remove owners' : undefined);
       await guardLastOwner(c, target, null);
-      const db = c.env.DB;
+      const db = c.directory;
       const [res] = await db.batch([
         db
           .prepare(

@@ -70,11 +70,12 @@ async function attachSpend(c: ApiContext, rows: Row[]) {
   for (const r of rows) r.spend30d = { transactions: 0, costUsd: 0 };
   if (!rows.length) return;
   const s = scopeOf(c);
-  const { results } = await c.env.DB.prepare(
-    `SELECT policy_id AS id, COUNT(*) AS n, COALESCE(SUM(cost_usd), 0) AS cost FROM transactions
+  const { results } = await c.db
+    .prepare(
+      `SELECT policy_id AS id, COUNT(*) AS n, COALESCE(SUM(cost_usd), 0) AS cost FROM transactions
      WHERE policy_id IN (SELECT value FROM json_each(?)) AND created_at >= ? AND project_id = ? AND mode = ?
      GROUP BY policy_id`,
-  )
+    )
     .bind(JSON.stringify(rows.map((r) => r.id)), c.now - 30 * DAY_MS, s.projectId, s.mode)
     .all<{ id: string; n: number; cost: number }>();
   const byId = new Map(results.map((r) => [r.id, r]));
@@ -90,7 +91,7 @@ async function attachSpend(c: ApiContext, rows: Row[]) {
  */
 async function checkContractRule(c: ApiContext, policy: Row, contractId: string | null, functionName: string | null) {
   if (!contractId) return;
-  const contract = await getRow(c.env.DB, 'contracts', scopeOf(c), contractId);
+  const contract = await getRow(c.db, 'contracts', scopeOf(c), contractId);
   if (!contract) return;
   if (contract.chain_id !== policy.chain_id)
     throw new ApiError('bad_request', 'The contract is on another chain than the policy', [
@@ -111,7 +112,7 @@ async function strategyRefs(c: ApiContext, s: { tokenContract?: string; deposito
   await mustReference(c, 'contracts', s?.tokenContract, 'strategy.tokenContract');
   if (s?.tokenContract) {
     // Gas is charged in a fungible token: an NFT or multi-token contract is refused at the field.
-    const token = await getRow(c.env.DB, 'contracts', scopeOf(c), s.tokenContract);
+    const token = await getRow(c.db, 'contracts', scopeOf(c), s.tokenContract);
     const abi = parseJson(token?.abi, []) as { type?: string; name?: string }[];
     if (!isFungibleToken(abi.filter((i) => i.type === 'function').map((i) => String(i.name))))
       throw new ApiError('bad_request', NOT_A_FUNGIBLE_TOKEN, [
@@ -123,7 +124,8 @@ async function strategyRefs(c: ApiContext, s: { tokenContract?: string; deposito
 
 async function rulesOf(c: ApiContext, policyId: string): Promise<Row[]> {
   return (
-    await c.env.DB.prepare('SELECT * FROM policy_rules WHERE policy_id = ? ORDER BY created_at, id LIMIT 200')
+    await c.db
+      .prepare('SELECT * FROM policy_rules WHERE policy_id = ? ORDER BY created_at, id LIMIT 200')
       .bind(policyId)
       .all<Row>()
   ).results;
@@ -131,7 +133,8 @@ async function rulesOf(c: ApiContext, policyId: string): Promise<Row[]> {
 
 async function mustRule(c: ApiContext<`:id/:ruleId`>): Promise<Row> {
   const policy = await mustGet(c, 'policies', c.params.id, 'Policy');
-  const rule = await c.env.DB.prepare('SELECT * FROM policy_rules WHERE id = ? AND policy_id = ?')
+  const rule = await c.db
+    .prepare('SELECT * FROM policy_rules WHERE id = ? AND policy_id = ?')
     .bind(c.params.ruleId, policy.id)
     .first<Row>();
   if (!rule) throw notFound('Rule');
@@ -149,7 +152,7 @@ function toggle(enabled: boolean): ApiRoute {
     response: policySchema,
     status: 200,
     handler: async (c) => {
-      const db = c.env.DB;
+      const db = c.db;
       const s = scopeOf(c);
       const [res] = await db.batch([
         db
@@ -206,7 +209,7 @@ export const policyRoutes: ApiRoute[] = [
       };
       const response = policyToApi(row, []);
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'policies', row)],
+        statements: [insertStmt(c.db, 'policies', row)],
         audit: auditFor(c, 'policy.created', 'policies', row.id as string),
         body: response,
         response,
@@ -305,7 +308,7 @@ export const policyRoutes: ApiRoute[] = [
       };
       const response = ruleToApi(row);
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'policy_rules', row)],
+        statements: [insertStmt(c.db, 'policy_rules', row)],
         audit: auditFor(c, 'policy.rule_added', 'policy_rules', row.id as string, { policyId: policy.id }),
         body: response,
         response,
@@ -355,7 +358,7 @@ export const policyRoutes: ApiRoute[] = [
       if (b.intervalValue !== undefined) set.interval_value = b.intervalValue;
       const row = await commitUpdate<Row>(
         c,
-        updateStmt(c.env.DB, 'policy_rules', scopeOf(c), rule.id as string, version, set, c.now),
+        updateStmt(c.db, 'policy_rules', scopeOf(c), rule.id as string, version, set, c.now),
         auditFor(c, 'policy.rule_updated', 'policy_rules', rule.id as string),
         'Rule',
         async () => true,
@@ -373,7 +376,7 @@ export const policyRoutes: ApiRoute[] = [
     status: 204,
     handler: async (c) => {
       const rule = await mustRule(c);
-      const db = c.env.DB;
+      const db = c.db;
       await db.batch([
         db.prepare('DELETE FROM policy_rules WHERE id = ?').bind(rule.id),
         auditStmt(db, auditFor(c, 'policy.rule_removed', 'policy_rules', rule.id as string), true),
@@ -394,10 +397,11 @@ export const policyRoutes: ApiRoute[] = [
       const { days } = c.query;
       const policy = await mustGet(c, 'policies', c.params.id, 'Policy');
       const since = c.now - days * DAY_MS;
-      const { results } = await c.env.DB.prepare(
-        `SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS n, COALESCE(SUM(gas_used), 0) AS gas, COALESCE(SUM(cost_usd), 0) AS cost
+      const { results } = await c.db
+        .prepare(
+          `SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS n, COALESCE(SUM(gas_used), 0) AS gas, COALESCE(SUM(cost_usd), 0) AS cost
          FROM transactions WHERE policy_id = ? AND created_at >= ? GROUP BY day ORDER BY day`,
-      )
+        )
         .bind(policy.id, since)
         .all<{ day: string; n: number; gas: number; cost: number }>();
       const daily = results.map((r) => ({
@@ -427,7 +431,7 @@ function withSpend(route: ApiRoute): ApiRoute {
     ...route,
     handler: async (c) => {
       const q = c.query as ListQuery;
-      const { rows, total } = await listRows(c.env.DB, POLICIES, policyListSpec, scopeOf(c), q);
+      const { rows, total } = await listRows(c.db, POLICIES, policyListSpec, scopeOf(c), q);
       await attachSpend(c, rows);
       return json({ data: rows.map((r) => policyToApi(r)), page: q.page, limit: q.limit, total });
     },

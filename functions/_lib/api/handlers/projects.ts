@@ -18,10 +18,12 @@ import { z } from 'zod';
 import { listRows, parseJson, updateStmt, type Row, type TableDef } from '../../db/core';
 import { auditStmt } from '../../db/audit';
 import { attachAuditNames } from '../../db/audit-names';
-import { claimInvites, createProjectStatements, type ProjectRow } from '../../db/projects';
+import { claimInvites, createProjectStatements, projectSettingsStatements, type ProjectRow } from '../../db/projects';
+import { mergedListRows } from '../../db/merged-list';
+import { placeNewProject, shardAt } from '../../db/shards';
 import { defineRoute, type ApiContext, type ApiRoute } from '../context';
 import { ApiError, iso, isoStrict, json, notFound } from '../request-response';
-import { auditFor, commitCreate, commitUpdate } from '../write-commits';
+import { auditFor, commitCreate, commitUpdate, idempotentReplay } from '../write-commits';
 import { makeKey } from './api-keys';
 
 /** API shape of a project row. */
@@ -87,10 +89,10 @@ export const projectRoutes: ApiRoute[] = [
     handler: async (c) => {
       const user = userOf(c);
       if (user.email && user.emailVerified)
-        await claimInvites(c.env.DB, { userId: user.userId, email: user.email }, c.now);
+        await claimInvites(c.directory, { userId: user.userId, email: user.email }, c.now);
       const q = c.query;
       const { rows, total } = await listRows(
-        c.env.DB,
+        c.directory,
         {
           table: 'projects',
           columns: { createdAt: 'created_at', name: 'name' },
@@ -107,10 +109,11 @@ export const projectRoutes: ApiRoute[] = [
       const ids = rows.map((r) => (r as Row).id as string);
       const roles = ids.length
         ? (
-            await c.env.DB.prepare(
-              // The page's ids as one JSON parameter: D1 allows at most 100 bound parameters.
-              'SELECT project_id, role FROM members WHERE user_id = ? AND project_id IN (SELECT value FROM json_each(?))',
-            )
+            await c.directory
+              .prepare(
+                // The page's ids as one JSON parameter: D1 allows at most 100 bound parameters.
+                'SELECT project_id, role FROM members WHERE user_id = ? AND project_id IN (SELECT value FROM json_each(?))',
+              )
               .bind(user.userId, JSON.stringify(ids))
               .all<{ project_id: string; role: string }>()
           ).results
@@ -139,7 +142,8 @@ export const projectRoutes: ApiRoute[] = [
       const user = userOf(c);
       const body = c.body;
       if (body.parentId) {
-        const parent = await c.env.DB.prepare(`SELECT role FROM members WHERE project_id = ? AND user_id = ?`)
+        const parent = await c.directory
+          .prepare(`SELECT role FROM members WHERE project_id = ? AND user_id = ?`)
           .bind(body.parentId, user.userId)
           .first<{ role: string }>();
         if (!parent) throw notFound('Parent project');
@@ -153,8 +157,14 @@ export const projectRoutes: ApiRoute[] = [
           makeKey(mode, 'secret', `Default ${mode} secret key`),
         ]),
       );
-      const db = c.env.DB;
-      const statements = createProjectStatements(db, {
+      const replay = await idempotentReplay(c, body, c.directory);
+      if (replay) return replay;
+      // The shard first (docs/architecture.md "Shards"): the settings, then the directory's rows name the shard.
+      const shard = await placeNewProject(c.env);
+      const shardDb = shardAt(c.env, shard);
+      await shardDb.batch(projectSettingsStatements(shardDb, id, c.now));
+      const statements = createProjectStatements(c.directory, {
+        shard,
         id,
         name: body.name,
         parentId: body.parentId ?? null,
@@ -204,6 +214,7 @@ export const projectRoutes: ApiRoute[] = [
         body: { ...project, keys: keys.map((k) => ({ ...k, secret: k.type === 'publishable' ? k.secret : null })) },
         response,
         requestBody: body,
+        db: c.directory,
       });
     },
   }),
@@ -216,7 +227,10 @@ export const projectRoutes: ApiRoute[] = [
     summary: 'Read a project',
     response: projectSchema,
     handler: async (c) => {
-      const row = await c.env.DB.prepare('SELECT * FROM projects WHERE id = ?').bind(c.access!.projectId).first<Row>();
+      const row = await c.directory
+        .prepare('SELECT * FROM projects WHERE id = ?')
+        .bind(c.access!.projectId)
+        .first<Row>();
       if (!row) throw notFound('Project');
       return json(projectToApi({ ...row, role: c.access!.role }));
     },
@@ -233,7 +247,7 @@ export const projectRoutes: ApiRoute[] = [
     handler: async (c) => {
       const body = c.body;
       const id = c.access!.projectId;
-      const db = c.env.DB;
+      const db = c.directory;
       const row = await commitUpdate<Row>(
         c,
         db
@@ -244,6 +258,8 @@ export const projectRoutes: ApiRoute[] = [
         auditFor(c, 'project.renamed', 'projects', id, { name: body.name }),
         'Project',
         async () => true,
+        [],
+        c.directory,
       );
       return json(projectToApi({ ...row, role: c.access!.role }));
     },
@@ -262,13 +278,17 @@ export const projectRoutes: ApiRoute[] = [
       const user = userOf(c);
       const row = await commitUpdate<Row>(
         c,
-        c.env.DB.prepare(
-          `UPDATE projects SET deleted_at = ?1, deleted_by = ?2, updated_at = ?1, version = version + 1
+        c.directory
+          .prepare(
+            `UPDATE projects SET deleted_at = ?1, deleted_by = ?2, updated_at = ?1, version = version + 1
            WHERE id = ?3 AND version = ?4 AND deleted_at IS NULL RETURNING *`,
-        ).bind(c.now, user.userId, id, c.query.version),
+          )
+          .bind(c.now, user.userId, id, c.query.version),
         auditFor(c, 'project.deleted', 'projects', id, { purgeAt: isoStrict(c.now + TRASH_MS) }),
         'Project',
         async () => true,
+        [],
+        c.directory,
       );
       return json(trashedToApi({ ...row, role: c.access!.role }));
     },
@@ -283,10 +303,11 @@ export const projectRoutes: ApiRoute[] = [
     response: z.object({ data: z.array(trashedProjectSchema) }).meta({ id: 'ProjectTrash' }),
     handler: async (c) => {
       const user = userOf(c);
-      const { results } = await c.env.DB.prepare(
-        `SELECT p.*, m.role FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = ? AND m.role = 'owner'
+      const { results } = await c.directory
+        .prepare(
+          `SELECT p.*, m.role FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = ? AND m.role = 'owner'
          WHERE p.deleted_at IS NOT NULL ORDER BY p.deleted_at DESC LIMIT ?`,
-      )
+        )
         .bind(user.userId, TRASH_LIST_MAX)
         .all<Row>();
       return json({ data: results.map(trashedToApi) });
@@ -304,15 +325,18 @@ export const projectRoutes: ApiRoute[] = [
     status: 200,
     handler: async (c) => {
       const id = c.access!.projectId;
-      const [res] = await c.env.DB.batch([
-        c.env.DB.prepare(
-          `UPDATE projects SET deleted_at = NULL, deleted_by = NULL, updated_at = ?1, version = version + 1
-           WHERE id = ?2 AND deleted_at IS NOT NULL RETURNING *`,
-        ).bind(c.now, id),
-        auditStmt(c.env.DB, auditFor(c, 'project.restored', 'projects', id), true),
+      const [res] = await c.directory.batch([
+        c.directory
+          .prepare(
+            `UPDATE projects SET deleted_at = NULL, deleted_by = NULL, updated_at = ?1, version = version + 1
+           WHERE id = ?2 AND deleted_at IS NOT NULL AND deleted_at > ?3 RETURNING *`,
+          )
+          // Once its days in the trash are over the purge may have begun (its shard rows go first): too late.
+          .bind(c.now, id, c.now - TRASH_MS),
+        auditStmt(c.directory, auditFor(c, 'project.restored', 'projects', id), true),
       ]);
       const row = (res!.results as Row[])[0];
-      if (!row) throw new ApiError('conflict', 'The project is not in the trash');
+      if (!row) throw new ApiError('conflict', 'The project is not in the trash, or its time there is over');
       return json(projectToApi({ ...row, role: c.access!.role }));
     },
   }),
@@ -328,14 +352,15 @@ export const projectRoutes: ApiRoute[] = [
     table: AUDIT_LOG,
     handler: async (c) => {
       const q = c.query;
-      const { rows, total } = await listRows<Row>(
-        c.env.DB,
+      // The project's actions are recorded in the directory, its data's on its shard: one list over both.
+      const { rows, total } = await mergedListRows(
+        c.directory === c.db ? [c.db] : [c.directory, c.db],
         AUDIT_LOG,
         auditListSpec,
         { projectId: c.access!.projectId, mode: null },
         q,
       );
-      await attachAuditNames(c.env.DB, c.access!.projectId, rows);
+      await attachAuditNames(c, c.access!.projectId, rows);
       return json({
         data: rows.map((r) => ({
           id: r.id,

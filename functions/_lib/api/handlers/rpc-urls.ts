@@ -66,9 +66,10 @@ export const rpcUrlRoutes: ApiRoute[] = [
     response: rpcUrlListSchema,
     handler: async (c) => {
       const s = scopeOf(c);
-      const { results } = await c.env.DB.prepare(
-        'SELECT chain_id, url_hint, updated_at FROM rpc_urls WHERE project_id = ? AND mode = ? ORDER BY chain_id LIMIT 100',
-      )
+      const { results } = await c.db
+        .prepare(
+          'SELECT chain_id, url_hint, updated_at FROM rpc_urls WHERE project_id = ? AND mode = ? ORDER BY chain_id LIMIT 100',
+        )
         .bind(s.projectId, s.mode)
         .all<Row>();
       return json({ data: results.map(toApi) });
@@ -91,16 +92,18 @@ export const rpcUrlRoutes: ApiRoute[] = [
       const s = scopeOf(c);
       const sealed = await encryptSecret(c.env, target.url.toString(), aad(c, chainId));
       const hint = urlHint(target.url);
-      const row = await c.env.DB.batch([
-        c.env.DB.prepare(
-          `INSERT INTO rpc_urls (project_id, mode, chain_id, url_encrypted, url_hint, created_at, updated_at)
+      const row = await c.db.batch([
+        c.db
+          .prepare(
+            `INSERT INTO rpc_urls (project_id, mode, chain_id, url_encrypted, url_hint, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (project_id, mode, chain_id) DO UPDATE SET url_encrypted = excluded.url_encrypted,
              url_hint = excluded.url_hint, updated_at = excluded.updated_at, version = version + 1
            RETURNING chain_id, url_hint, updated_at`,
-        ).bind(s.projectId, s.mode, chainId, sealed, hint, c.now, c.now),
+          )
+          .bind(s.projectId, s.mode, chainId, sealed, hint, c.now, c.now),
         auditStmt(
-          c.env.DB,
+          c.db,
           auditFor(c, 'rpc_url.set', 'rpc_url', String(chainId), { chain: chainName(chainId), host: target.url.host }),
         ),
       ]);
@@ -119,14 +122,12 @@ export const rpcUrlRoutes: ApiRoute[] = [
     handler: async (c) => {
       const chainId = chainOf(c);
       const s = scopeOf(c);
-      const [deleted] = await c.env.DB.batch([
-        c.env.DB.prepare('DELETE FROM rpc_urls WHERE project_id = ? AND mode = ? AND chain_id = ?').bind(
-          s.projectId,
-          s.mode,
-          chainId,
-        ),
+      const [deleted] = await c.db.batch([
+        c.db
+          .prepare('DELETE FROM rpc_urls WHERE project_id = ? AND mode = ? AND chain_id = ?')
+          .bind(s.projectId, s.mode, chainId),
         auditStmt(
-          c.env.DB,
+          c.db,
           auditFor(c, 'rpc_url.removed', 'rpc_url', String(chainId), { chain: chainName(chainId) }),
           true,
         ),
@@ -158,9 +159,8 @@ export const rpcUrlRoutes: ApiRoute[] = [
         );
       const chainId = contract.chain_id as number;
       const s = scopeOf(c);
-      const stored = await c.env.DB.prepare(
-        'SELECT url_encrypted FROM rpc_urls WHERE project_id = ? AND mode = ? AND chain_id = ?',
-      )
+      const stored = await c.db
+        .prepare('SELECT url_encrypted FROM rpc_urls WHERE project_id = ? AND mode = ? AND chain_id = ?')
         .bind(s.projectId, s.mode, chainId)
         .first<{ url_encrypted: string }>();
       if (!stored)

@@ -26,7 +26,7 @@ import { encryptSecret, HINT_MIN_LENGTH, sealedLength, secretHint } from '../cry
 import { ApiError, isoStrict, json, notFound, zodDetails } from '../request-response';
 import { auditFor, commitCreate } from '../write-commits';
 import { getRoute, listRoute, updateRoute } from '../route-builders';
-import { customDomainPatch } from '../ecosystem-domain';
+import { customDomainPatch, settingsWithClaimedDomain } from '../ecosystem-domain';
 import { checkSmtpHost, legacySmtp, nextSmtpPassword, type StoredSmtpSecret } from '../smtp-settings';
 
 type Obj = Record<string, unknown>;
@@ -104,11 +104,12 @@ function present(kind: SettingsKind, row: Row) {
 
 async function load(c: ApiContext, kind: SettingsKind): Promise<Row> {
   const s = scopeOf(c);
-  const row = await c.env.DB.prepare('SELECT * FROM settings WHERE project_id = ? AND mode = ? AND kind = ?')
+  const row = await c.db
+    .prepare('SELECT * FROM settings WHERE project_id = ? AND mode = ? AND kind = ?')
     .bind(s.projectId, s.mode, kind)
     .first<Row>();
   if (!row) throw notFound('Settings');
-  return row;
+  return kind === 'ecosystem' ? settingsWithClaimedDomain(c, row) : row;
 }
 
 function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
@@ -181,7 +182,7 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
             };
           setPath(data, p, undefined);
         }
-        const db = c.env.DB;
+        const db = c.db;
         const [res] = await db.batch([
           db
             .prepare(
@@ -200,7 +201,7 @@ function settingsRoutes(segment: string, kind: SettingsKind): ApiRoute[] {
             reason: 'stale_version',
           });
         // A cleared custom domain drops the ecosystem's claim (ecosystem-domain.ts).
-        if (domainWrites.length) await db.batch(domainWrites);
+        if (domainWrites.length) await c.directory.batch(domainWrites);
         return json(present(kind, updated));
       },
     }),
@@ -292,7 +293,7 @@ export const settingRoutes: ApiRoute[] = [
       };
       const response = migrationToApi(row);
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'auth_migrations', row)],
+        statements: [insertStmt(c.db, 'auth_migrations', row)],
         audit: auditFor(c, 'auth_migration.created', 'auth_migrations', row.id as string),
         body: response,
         response,
@@ -322,9 +323,8 @@ export const settingRoutes: ApiRoute[] = [
     item: authMigrationSchema,
     toColumns: async (b, c) => {
       const s = scopeOf(c);
-      const cur = await c.env.DB.prepare(
-        'SELECT status FROM auth_migrations WHERE id = ? AND project_id = ? AND mode = ?',
-      )
+      const cur = await c.db
+        .prepare('SELECT status FROM auth_migrations WHERE id = ? AND project_id = ? AND mode = ?')
         .bind(c.params.id, s.projectId, s.mode)
         .first<{ status: string }>();
       if (!cur) throw notFound('Migration');

@@ -65,7 +65,8 @@ const textOf = (html: string) =>
 
 async function settingsRow(c: ApiContext, kind: string): Promise<Row> {
   const s = scopeOf(c);
-  const row = await c.env.DB.prepare('SELECT * FROM settings WHERE project_id = ? AND mode = ? AND kind = ?')
+  const row = await c.db
+    .prepare('SELECT * FROM settings WHERE project_id = ? AND mode = ? AND kind = ?')
     .bind(s.projectId, s.mode, kind)
     .first<Row>();
   if (!row) throw notFound('Settings');
@@ -151,7 +152,8 @@ export const smtpTestRoutes: ApiRoute[] = [
         ]);
       const templates = parseJson<Record<string, EmailTemplate>>((await settingsRow(c, 'email_templates')).data, {});
       const template = { ...EMAIL_TEMPLATE_DEFAULTS.emailVerification, ...templates.emailVerification };
-      const project = await c.env.DB.prepare('SELECT name FROM projects WHERE id = ?')
+      const project = await c.directory
+        .prepare('SELECT name FROM projects WHERE id = ?')
         .bind(s.projectId)
         .first<{ name: string }>();
       const values = { ...SMTP_TEST_SAMPLE, email: to, projectName: project?.name ?? 'Your project' };

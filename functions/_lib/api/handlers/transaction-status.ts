@@ -38,7 +38,7 @@ export const transactionStatusRoutes: ApiRoute[] = [
             : `The transaction is ${from}: that status is final`,
           { reason: 'invalid_transition', from, allowed: TX_NEXT[from] },
         );
-      const db = c.env.DB;
+      const db = c.db;
       const s = scopeOf(c);
       const set: Row = {
         status: b.status,
@@ -98,7 +98,7 @@ export const transactionStatusRoutes: ApiRoute[] = [
         throw new ApiError('conflict', 'The transaction’s status was changed by someone else: read it and try again', {
           reason: 'stale_status',
         });
-      outbox.kick(c.env, c.waitUntil);
+      outbox.kick(c);
       const history = (
         await db
           .prepare('SELECT status, created_at FROM transaction_statuses WHERE transaction_id = ? ORDER BY seq')

@@ -140,7 +140,7 @@ export const transactionRoutes: ApiRoute[] = [
         updated_at: c.now,
         version: 1,
       };
-      const db = c.env.DB;
+      const db = c.db;
       const response = transactionToApi(row, [{ status: 'new', created_at: c.now }]);
       return commitCreate(c, {
         statements: [
@@ -163,9 +163,8 @@ export const transactionRoutes: ApiRoute[] = [
     item: transactionSchema,
     relations: TRANSACTION_RELATIONS,
     toApi: async (r, c) => {
-      const { results } = await c.env.DB.prepare(
-        'SELECT status, created_at FROM transaction_statuses WHERE transaction_id = ? ORDER BY seq',
-      )
+      const { results } = await c.db
+        .prepare('SELECT status, created_at FROM transaction_statuses WHERE transaction_id = ? ORDER BY seq')
         .bind(r.id)
         .all<Row>();
       return transactionToApi(r, results);

@@ -58,7 +58,8 @@ function storedResult(chunk: Row, migration: Row, replayed: boolean): ImportChun
 }
 
 async function readChunk(c: ApiContext, migrationId: string, index: number) {
-  return c.env.DB.prepare('SELECT * FROM auth_migration_chunks WHERE migration_id = ? AND idx = ?')
+  return c.db
+    .prepare('SELECT * FROM auth_migration_chunks WHERE migration_id = ? AND idx = ?')
     .bind(migrationId, index)
     .first<Row>();
 }
@@ -67,9 +68,7 @@ async function readChunk(c: ApiContext, migrationId: string, index: number) {
 async function existing(c: ApiContext, sql: string, values: string[]): Promise<Set<string>> {
   if (!values.length) return new Set();
   const s = scopeOf(c);
-  const { results } = await c.env.DB.prepare(sql)
-    .bind(s.projectId, s.mode, JSON.stringify(values))
-    .all<{ v: string }>();
+  const { results } = await c.db.prepare(sql).bind(s.projectId, s.mode, JSON.stringify(values)).all<{ v: string }>();
   return new Set(results.map((r) => r.v));
 }
 
@@ -159,7 +158,7 @@ async function putChunk(c: ApiContext<':id/:index', z.output<typeof importChunkS
   }
   failures.sort((a, b) => a.row - b.row);
 
-  const db = c.env.DB;
+  const db = c.db;
   const s = scopeOf(c);
   const mode = modeOf(c);
   const all = JSON.stringify(accepted);
@@ -270,7 +269,7 @@ function sourceToApi(r: Row): ImportSource {
 }
 
 const readSource = (c: ApiContext, migrationId: string) =>
-  c.env.DB.prepare('SELECT * FROM auth_migration_sources WHERE migration_id = ?').bind(migrationId).first<Row>();
+  c.db.prepare('SELECT * FROM auth_migration_sources WHERE migration_id = ?').bind(migrationId).first<Row>();
 
 export const userImportRoutes: ApiRoute[] = [
   defineRoute({
@@ -298,9 +297,10 @@ export const userImportRoutes: ApiRoute[] = [
       }
       const s = scopeOf(c);
       try {
-        await c.env.DB.prepare(
-          'INSERT INTO auth_migration_sources (migration_id, project_id, mode, file_name, file_sha256, row_count, mapping, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        )
+        await c.db
+          .prepare(
+            'INSERT INTO auth_migration_sources (migration_id, project_id, mode, file_name, file_sha256, row_count, mapping, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          )
           .bind(
             migration.id,
             s.projectId,
@@ -378,9 +378,8 @@ export const userImportRoutes: ApiRoute[] = [
     response: importFailuresSchema,
     handler: async (c) => {
       const migration = await mustGet(c, 'auth_migrations', c.params.id, 'Migration');
-      const { results } = await c.env.DB.prepare(
-        'SELECT failures FROM auth_migration_chunks WHERE migration_id = ? AND failed > 0 ORDER BY idx',
-      )
+      const { results } = await c.db
+        .prepare('SELECT failures FROM auth_migration_chunks WHERE migration_id = ? AND failed > 0 ORDER BY idx')
         .bind(migration.id)
         .all<{ failures: string }>();
       const data = results.flatMap((r) => parseJson(r.failures, [] as ImportFailure[]));

@@ -59,9 +59,8 @@ export function userToApi(r: Row) {
 /** Whether a user of the tenant already has this (lower-cased) email: on the index of migration 0025. */
 async function emailTaken(c: ApiContext, email: string): Promise<boolean> {
   const s = scopeOf(c);
-  const row = await c.env.DB.prepare(
-    'SELECT 1 FROM users WHERE project_id = ? AND mode = ? AND lower(email) = ? LIMIT 1',
-  )
+  const row = await c.db
+    .prepare('SELECT 1 FROM users WHERE project_id = ? AND mode = ? AND lower(email) = ? LIMIT 1')
     .bind(s.projectId, s.mode, email)
     .first();
   return row !== null;
@@ -83,8 +82,8 @@ async function userChildren(
     ...q.filters.filter((f) => f.field !== 'userId'),
     { field: 'userId', op: 'eq', value: user.id as string },
   ];
-  const { rows, total } = await listRows<Row>(c.env.DB, def, spec, scopeOf(c), q);
-  await attachRelated(c.env.DB, scopeOf(c), rows, relations, c.principal);
+  const { rows, total } = await listRows<Row>(c.db, def, spec, scopeOf(c), q);
+  await attachRelated(c.db, scopeOf(c), rows, relations, c.principal);
   // One argument: transactionToApi's second parameter is the status history, not map's index.
   return json({ data: rows.map((r) => toApi(r)), page: q.page, limit: q.limit, total });
 }
@@ -110,7 +109,7 @@ export const userRoutes: ApiRoute[] = [
     handler: async (c) => {
       const q = { ...c.query };
       q.filters = [{ field: 'authenticated', op: 'eq', value: false }, ...q.filters];
-      const { rows, total } = await listRows<Row>(c.env.DB, USERS, userListSpec, scopeOf(c), q);
+      const { rows, total } = await listRows<Row>(c.db, USERS, userListSpec, scopeOf(c), q);
       return json({ data: rows.map(userToApi), page: q.page, limit: q.limit, total });
     },
   }),
@@ -156,9 +155,9 @@ export const userRoutes: ApiRoute[] = [
         version: 1,
       };
       const response = userToApi(row);
-      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
+      const outbox = new Outbox(c.db, scopeOf(c), c.now);
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'users', row), outbox.event('user.created', { id: row.id })],
+        statements: [insertStmt(c.db, 'users', row), outbox.event('user.created', { id: row.id })],
         outbox,
         audit: auditFor(c, 'user.created', 'users', row.id as string),
         body: response,
@@ -240,9 +239,8 @@ export const userRoutes: ApiRoute[] = [
     response: listOf(linkedAccountSchema),
     handler: async (c) => {
       const user = await mustGet(c, 'users', c.params.id, 'User');
-      const { results } = await c.env.DB.prepare(
-        'SELECT * FROM linked_accounts WHERE user_id = ? ORDER BY created_at, id LIMIT 100',
-      )
+      const { results } = await c.db
+        .prepare('SELECT * FROM linked_accounts WHERE user_id = ? ORDER BY created_at, id LIMIT 100')
         .bind(user.id)
         .all<Row>();
       const data = results.map((r) => ({

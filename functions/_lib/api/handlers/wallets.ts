@@ -76,7 +76,7 @@ export function walletToApi(r: Row) {
 /** A referenced row must belong to the same project and mode (another tenant's id is a 400, never linked). */
 export async function mustReference(c: ApiContext, table: string, id: string | null | undefined, field: string) {
   if (!id) return;
-  if (!(await getRow(c.env.DB, table, scopeOf(c), id)))
+  if (!(await getRow(c.db, table, scopeOf(c), id)))
     throw new ApiError('bad_request', `\`${field}\` does not exist in this project and mode`, [
       { path: field, message: 'Not found' },
     ]);
@@ -126,10 +126,10 @@ export const walletRoutes: ApiRoute[] = [
         version: 1,
       };
       const response = walletToApi(row);
-      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
+      const outbox = new Outbox(c.db, scopeOf(c), c.now);
       const created = { id: row.id, userId: row.user_id, chainId: row.chain_id, address: row.address };
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'wallets', row), outbox.event('account.created', created)],
+        statements: [insertStmt(c.db, 'wallets', row), outbox.event('account.created', created)],
         outbox,
         audit: auditFor(c, 'wallet.created', 'wallets', row.id as string),
         body: response,

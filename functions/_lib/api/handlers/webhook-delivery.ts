@@ -114,7 +114,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
       await mustGet(c, 'webhooks', id, 'Webhook');
       const secret = newWebhookSecret();
       const s = scopeOf(c);
-      const db = c.env.DB;
+      const db = c.db;
       const [res] = await db.batch([
         db
           .prepare(
@@ -152,10 +152,10 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     handler: async (c) => {
       const hook = await mustGet(c, 'webhooks', c.params.id, 'Webhook');
       await limitSends(c, hook.id as string, 'send', 1);
-      const outbox = new Outbox(c.env.DB, scopeOf(c), c.now);
+      const outbox = new Outbox(c.db, scopeOf(c), c.now);
       const insert = outbox.event('test', { webhookId: hook.id }, { webhookId: hook.id as string });
-      await c.env.DB.batch([insert, auditStmt(c.env.DB, auditFor(c, 'webhook.tested', 'webhooks', hook.id as string))]);
-      outbox.kick(c.env, c.waitUntil);
+      await c.db.batch([insert, auditStmt(c.db, auditFor(c, 'webhook.tested', 'webhooks', hook.id as string))]);
+      outbox.kick(c);
       return json({ eventId: outbox.events[0]!.id }, 202);
     },
   }),
@@ -171,14 +171,13 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     status: 202,
     handler: async (c) => {
       const hook = await enabledWebhook(c);
-      const d = await c.env.DB.prepare(
-        'SELECT * FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND project_id = ? AND mode = ?',
-      )
+      const d = await c.db
+        .prepare('SELECT * FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND project_id = ? AND mode = ?')
         .bind(c.params.deliveryId, hook.id, c.access!.projectId, modeOf(c))
         .first<Row>();
       if (!d) throw notFound('Delivery');
       await limitSends(c, hook.id as string, 'send', 1);
-      const db = c.env.DB;
+      const db = c.db;
       const id = newId('whd', c.now);
       // A pending attempt of this event (a scheduled retry) is made due now; otherwise a new attempt after the last.
       const [due, inserted] = await db.batch<{ id: string }>([
@@ -202,7 +201,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
       ]);
       const deliveryId = inserted!.results[0]?.id ?? due!.results[0]?.id;
       if (!deliveryId) throw new ApiError('conflict', 'This event is being sent right now: try again in a moment');
-      c.waitUntil(kickDispatcher(c.env, [], [deliveryId]));
+      c.waitUntil(kickDispatcher(c.env, c.access!.shard, [], [deliveryId]));
       return json({ deliveryId }, 202);
     },
   }),
@@ -220,7 +219,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     handler: async (c) => {
       const b = c.body;
       const hook = await enabledWebhook(c);
-      const db = c.env.DB;
+      const db = c.db;
       // The latest finished attempt of each event failed; a scheduled retry (pending) is brought forward instead of
       // a new attempt beside it.
       const { results } = await db
@@ -275,7 +274,7 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
         ),
       ]);
       const queued = ids.filter((_, i) => (done[i]!.meta.changes ?? 0) > 0);
-      c.waitUntil(kickDispatcher(c.env, [], queued));
+      c.waitUntil(kickDispatcher(c.env, c.access!.shard, [], queued));
       return json({ queued: queued.length }, 202);
     },
   }),
@@ -292,9 +291,9 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     response: listOf(eventLogItemSchema),
     handler: async (c) => {
       const q = c.query;
-      const { rows, total } = await listRows<Row>(c.env.DB, EVENTS, eventLogListSpec, scopeOf(c), q);
+      const { rows, total } = await listRows<Row>(c.db, EVENTS, eventLogListSpec, scopeOf(c), q);
       const counts = await deliveryCounts(
-        c.env.DB,
+        c.db,
         rows.map((r) => r.id as string),
       );
       const data = rows.map((r) => eventToApi(r, counts.get(r.id as string)!));
@@ -311,15 +310,16 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     summary: 'One event of the log with every attempt to deliver it',
     response: eventLogDetailSchema,
     handler: async (c) => {
-      const ev = await getRow<Row>(c.env.DB, 'webhook_events', scopeOf(c), c.params.id);
+      const ev = await getRow<Row>(c.db, 'webhook_events', scopeOf(c), c.params.id);
       if (!ev) throw notFound('Event');
       const [counts, attempts] = await Promise.all([
-        deliveryCounts(c.env.DB, [ev.id as string]),
-        c.env.DB.prepare(
-          `SELECT d.id, d.webhook_id, w.url, d.attempt, d.status, d.response_code, d.created_at
+        deliveryCounts(c.db, [ev.id as string]),
+        c.db
+          .prepare(
+            `SELECT d.id, d.webhook_id, w.url, d.attempt, d.status, d.response_code, d.created_at
            FROM webhook_deliveries d LEFT JOIN webhooks w ON w.id = d.webhook_id
            WHERE d.event_id = ? AND d.project_id = ? ORDER BY d.created_at, d.attempt LIMIT 500`,
-        )
+          )
           .bind(ev.id, c.access!.projectId)
           .all<Row>(),
       ]);
@@ -346,11 +346,12 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     summary: 'Notices for owners and admins: webhooks the delivery engine turned off (dismissed ones are not listed)',
     response: noticeListSchema,
     handler: async (c) => {
-      const { results } = await c.env.DB.prepare(
-        `SELECT n.id, n.kind, n.mode, n.webhook_id, n.reason, n.created_at, w.url FROM notices n
+      const { results } = await c.db
+        .prepare(
+          `SELECT n.id, n.kind, n.mode, n.webhook_id, n.reason, n.created_at, w.url FROM notices n
          LEFT JOIN webhooks w ON w.id = n.webhook_id
          WHERE n.project_id = ? AND n.dismissed_at IS NULL ORDER BY n.created_at DESC LIMIT 100`,
-      )
+        )
         .bind(c.access!.projectId)
         .all<Row>();
       return json({
@@ -375,9 +376,8 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     summary: 'Dismiss a notice',
     status: 204,
     handler: async (c) => {
-      const res = await c.env.DB.prepare(
-        'UPDATE notices SET dismissed_at = ? WHERE id = ? AND project_id = ? AND dismissed_at IS NULL',
-      )
+      const res = await c.db
+        .prepare('UPDATE notices SET dismissed_at = ? WHERE id = ? AND project_id = ? AND dismissed_at IS NULL')
         .bind(c.now, c.params.id, c.access!.projectId)
         .run();
       if (!res.meta.changes) throw notFound('Notice');

@@ -123,7 +123,7 @@ export const webhookRoutes: ApiRoute[] = [
       };
       const plain = webhookToApi(row, c);
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'webhooks', row)],
+        statements: [insertStmt(c.db, 'webhooks', row)],
         audit: auditFor(c, 'webhook.created', 'webhooks', id, { url: b.url }),
         body: { ...plain, secret: null },
         response: { ...plain, secret },
@@ -156,7 +156,8 @@ export const webhookRoutes: ApiRoute[] = [
       const current =
         b.url === undefined
           ? null
-          : await c.env.DB.prepare('SELECT url FROM webhooks WHERE id = ? AND project_id = ? AND mode = ?')
+          : await c.db
+              .prepare('SELECT url FROM webhooks WHERE id = ? AND project_id = ? AND mode = ?')
               .bind(c.params.id, s.projectId, s.mode)
               .first<{ url: string }>();
       return {
@@ -191,7 +192,7 @@ export const webhookRoutes: ApiRoute[] = [
       const hook = await mustGet(c, 'webhooks', c.params.id, 'Webhook');
       const q = c.query;
       const { rows, total } = await listRows<Row>(
-        c.env.DB,
+        c.db,
         {
           table: 'webhook_deliveries',
           columns: { createdAt: 'created_at', status: 'status', topic: 'topic' },
@@ -266,7 +267,7 @@ export const webhookRoutes: ApiRoute[] = [
       };
       const response = eventToApi(row);
       return commitCreate(c, {
-        statements: [insertStmt(c.env.DB, 'events', row)],
+        statements: [insertStmt(c.db, 'events', row)],
         audit: auditFor(c, 'event.created', 'events', row.id as string),
         body: response,
         response,

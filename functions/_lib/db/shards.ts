@@ -1,0 +1,83 @@
+/**
+ * Where data lives (docs/architecture.md "Shards"). The directory database (binding `DB`) holds the accounts-level
+ * tables; each project's data is on one shard (`SHARD_0` … `SHARD_n-1`), named by `projects.shard`. This module is
+ * the only code that reads those bindings by name (an ESLint rule holds it): handlers get `c.directory` and `c.db`
+ * (the project's shard) from the request context; the webhook engine and the scheduled work loop over
+ * {@link allShards}.
+ */
+
+export { DIRECTORY_TABLES, SHARD_TABLES } from './shard-tables';
+import { DIRECTORY_TABLES } from './shard-tables';
+
+/** The bindings this module reads: the directory and the shards. */
+export type ShardEnv = { DB: D1Database } & { [K in `SHARD_${number}`]?: D1Database };
+
+/** The directory database. */
+export function directoryOf(env: ShardEnv): D1Database {
+  return env.DB;
+}
+
+/** How many shards this deployment binds: `SHARD_0`, `SHARD_1`, … up to the first gap. */
+export function shardCount(env: ShardEnv): number {
+  let n = 0;
+  while (env[`SHARD_${n}`]) n++;
+  return n;
+}
+
+/**
+ * The database of shard `n`. `null`: a project of an installation from before the shards, whose rows are still in
+ * the directory's own tables until `npm run shards:split` moves them (migrations/directory/0030).
+ */
+export function shardAt(env: ShardEnv, n: number | null): D1Database {
+  if (n === null) return env.DB;
+  const db = env[`SHARD_${n}`];
+  if (!db) throw new Error(`shard ${n} is not bound (SHARD_${n} in wrangler.toml)`);
+  return db;
+}
+
+/** Every shard with its number, for the work that spans projects (the webhook sweep, the trash purge). */
+export function allShards(env: ShardEnv): { shard: number; db: D1Database }[] {
+  return Array.from({ length: shardCount(env) }, (_, shard) => ({ shard, db: shardAt(env, shard) }));
+}
+
+/**
+ * The shard a new project goes to: the one with the fewest projects (ties: the lower number). Bytes would be the
+ * better measure, but a new project has none yet and D1 reports a database's size only to the account's API.
+ */
+export async function placeNewProject(env: ShardEnv): Promise<number> {
+  const count = shardCount(env);
+  if (count === 0) throw new Error('no shard is bound (SHARD_0 in wrangler.toml)');
+  const { results } = await directoryOf(env)
+    .prepare('SELECT shard, COUNT(*) AS n FROM projects WHERE shard IS NOT NULL GROUP BY shard')
+    .all<{ shard: number; n: number }>();
+  const projects = new Map(results.map((r) => [r.shard, r.n]));
+  let best = 0;
+  for (let s = 1; s < count; s++) if ((projects.get(s) ?? 0) < (projects.get(best) ?? 0)) best = s;
+  return best;
+}
+
+/**
+ * Gives a request context its databases: `directory`, and `db` (the project's shard) on project- and mode-scoped
+ * routes; elsewhere reading `db` is a programming error and throws.
+ */
+export function attachDatabases(
+  ctx: { directory?: D1Database; db?: D1Database },
+  env: ShardEnv,
+  access: { shard: number | null } | null,
+): void {
+  ctx.directory = directoryOf(env);
+  if (access) ctx.db = shardAt(env, access.shard);
+  else
+    Object.defineProperty(ctx, 'db', {
+      get() {
+        throw new Error('this route has no project: its data is in c.directory');
+      },
+    });
+}
+
+const IN_DIRECTORY = new Set<string>(DIRECTORY_TABLES);
+
+/** The database of `table` for a request: the directory's tables there, every other one on the project's shard. */
+export function dbFor(c: { directory: D1Database; db: D1Database }, table: string): D1Database {
+  return IN_DIRECTORY.has(table) ? c.directory : c.db;
+}
