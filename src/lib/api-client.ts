@@ -6,6 +6,7 @@
 import { AUTH_STORAGE_KEY, loginPath } from '../shared/auth-storage';
 import { takePrefetched } from './prefetch-handoff';
 import { INVALID_BODY_MESSAGE } from '../shared/api/error-messages';
+import { STORAGE_KEYS } from '../shared/storage-keys';
 
 export const API_BASE = '/api/v1';
 
@@ -105,6 +106,42 @@ export interface ApiRequestInit {
   headers?: Record<string, string>;
 }
 
+const BOOKMARK_HEADER = 'X-D1-Bookmark';
+const projectOfPath = (path: string) => /^\/projects\/(pro_[^/?#]+)/.exec(path)?.[1] ?? null;
+
+function readBookmarks(): Record<string, string> {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.bookmarks) ?? '{}');
+    return v && typeof v === 'object' ? (v as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The project's newest bookmark, as the header of a request to it (none for other paths). */
+function bookmarkHeader(path: string): Record<string, string> {
+  const project = projectOfPath(path);
+  const bookmark = project ? readBookmarks()[project] : undefined;
+  return bookmark ? { [BOOKMARK_HEADER]: bookmark } : {};
+}
+
+/** Keeps the bookmark an answer carries when it is newer than the one kept (answers may arrive out of order). */
+function keepBookmark(path: string, response: Response): void {
+  const project = projectOfPath(path);
+  const bookmark = response.headers.get(BOOKMARK_HEADER);
+  if (!project || !bookmark) return;
+  const all = readBookmarks();
+  const [shard, mark] = bookmark.split(':');
+  const [keptShard, kept] = (all[project] ?? '').split(':');
+  if (keptShard === shard && kept && mark && kept >= mark) return;
+  all[project] = bookmark;
+  try {
+    localStorage.setItem(STORAGE_KEYS.bookmarks, JSON.stringify(all));
+  } catch {
+    // Storage full or off: reads may then come from a replica a moment behind.
+  }
+}
+
 /** Sends one request to `/api/v1{path}` with the session's token; a 401 refreshes the session and retries once. */
 export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const send = (token: string) =>
@@ -114,6 +151,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
       headers: {
         Authorization: `Bearer ${token}`,
         ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...bookmarkHeader(path),
         ...init.headers,
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -133,6 +171,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
     response = await send(fresh);
     if (response.status === 401) leaveForSignIn(false);
   }
+  keepBookmark(path, response);
   return response;
 }
 

@@ -14,6 +14,11 @@ export const STORAGE_KEYS = {
   toastNext: 'dashboard:toast-next',
   /** Session storage: the totals the lists counted, keyed by collection and filters (never in the URL). */
   listTotals: 'dashboard:list-totals',
+  /**
+   * Per project, the newest read-your-writes bookmark of its database the API answered (`X-D1-Bookmark`, docs/api.md
+   * "Shards"): sent back with its requests, so a read after a write (in any tab) sees it even from a read replica.
+   */
+  bookmarks: 'dashboard:d1-bookmarks',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -25,6 +25,7 @@ describe('storage keys', () => {
       'dashboard:prefetch',
       'dashboard:toast-next',
       'dashboard:list-totals',
+      'dashboard:d1-bookmarks',
     ]);
   });
 });

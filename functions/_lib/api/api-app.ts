@@ -11,7 +11,7 @@ import type { ListQuery } from '../../../src/shared/api/list-params';
 import type { ApiContext, ApiEnv, ApiRoute } from './context';
 import { ApiError, errorResponse, json, notFound, readJsonText, zodDetails } from './request-response';
 import { authorize } from './access';
-import { attachDatabases } from '../db/shards';
+import { attachDatabases, BOOKMARK_HEADER } from '../db/shards';
 import { assertFilterAccess } from './rbac';
 import { idempotencyHeaders, openApiDocument, openApiPath, routeDoc } from './openapi';
 import { INVALID_BODY_MESSAGE } from '../../../src/shared/api/error-messages';
@@ -156,9 +156,22 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
         now: c.var.now,
         waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
       } as ApiContext;
-      attachDatabases(ctx, c.env, ctx.access);
+      const bookmark = attachDatabases(ctx, c.env, ctx.access, c.req.raw);
       if (r.list) assertFilterAccess(ctx.principal, r.list, (ctx.query as ListQuery).filters);
-      return r.handler(ctx);
+      const res = await r.handler(ctx);
+      // The shard's bookmark after this request: the browser sends it back so its next reads see this one's writes.
+      const b = bookmark();
+      if (b) {
+        try {
+          res.headers.set(BOOKMARK_HEADER, b);
+        } catch {
+          return new Response(res.body, {
+            status: res.status,
+            headers: { ...Object.fromEntries(res.headers), [BOOKMARK_HEADER]: b },
+          });
+        }
+      }
+      return res;
     }) as never);
   }
 

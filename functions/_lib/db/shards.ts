@@ -56,16 +56,42 @@ export async function placeNewProject(env: ShardEnv): Promise<number> {
   return best;
 }
 
+/** The header that carries a shard's read-your-writes bookmark (D1 Sessions API) between the API and the browser. */
+export const BOOKMARK_HEADER = 'X-D1-Bookmark';
+/** `<shard>:<bookmark>`: the bookmark of another shard (the project moved meanwhile) is not used. */
+const BOOKMARK = /^(\d{1,4}):([0-9a-f-]{1,200})$/;
+
 /**
  * Gives a request context its databases: `directory`, and `db` (the project's shard) on project- and mode-scoped
- * routes; elsewhere reading `db` is a programming error and throws.
+ * routes; elsewhere reading `db` is a programming error and throws. The shard is read through a D1 session (read
+ * replicas, docs/architecture.md "Shards"): a read goes to any replica at least as new as the bookmark the caller
+ * sends (its own last write), a write to the primary. Returns the session's bookmark to answer with, once the
+ * handler has run (null without a shard, and for a project of the directory's own tables).
  */
 export function attachDatabases(
   ctx: { directory?: D1Database; db?: D1Database },
   env: ShardEnv,
   access: { shard: number | null } | null,
-): void {
+  request: { method: string; headers: Headers },
+): () => string | null {
   ctx.directory = directoryOf(env);
+  if (access && access.shard !== null) {
+    const shard = shardAt(env, access.shard);
+    const sent = BOOKMARK.exec(request.headers.get(BOOKMARK_HEADER) ?? '');
+    const from =
+      request.method !== 'GET'
+        ? 'first-primary'
+        : sent && Number(sent[1]) === access.shard
+          ? sent[2]!
+          : 'first-unconstrained';
+    const session = shard.withSession(from);
+    // A session reads and writes as the database does (prepare, batch): what every handler uses of it.
+    ctx.db = session as unknown as D1Database;
+    return () => {
+      const bookmark = session.getBookmark();
+      return bookmark ? `${access.shard}:${bookmark}` : null;
+    };
+  }
   if (access) ctx.db = shardAt(env, access.shard);
   else
     Object.defineProperty(ctx, 'db', {
@@ -73,6 +99,7 @@ export function attachDatabases(
         throw new Error('this route has no project: its data is in c.directory');
       },
     });
+  return () => null;
 }
 
 const IN_DIRECTORY = new Set<string>(DIRECTORY_TABLES);

@@ -92,10 +92,17 @@ export async function purgeTrash(env: ShardEnv, now: number, limit = PURGE_BATCH
   return purged;
 }
 
-/** Every row of a project on a shard, children first, in statements of at most {@link PURGE_ROWS} rows. */
-export async function deleteProjectRows(shard: D1Database, projectId: string): Promise<void> {
+/**
+ * Every row of a project on a shard (or in the directory's own tables), children first, in statements of at most
+ * {@link PURGE_ROWS} rows; the tables in `keep` are left as they are.
+ */
+export async function deleteProjectRows(
+  shard: D1Database,
+  projectId: string,
+  keep: ReadonlySet<string> = new Set(),
+): Promise<void> {
   for (const table of SHARD_TABLES) {
-    if (table === 'transaction_statuses') continue; // no project column: they go with their transactions (cascade)
+    if (table === 'transaction_statuses' || keep.has(table)) continue; // statuses go with their transactions (cascade)
     if (WITHOUT_ROWID_TABLES.has(table)) {
       await shard.prepare(`DELETE FROM ${table} WHERE project_id = ?`).bind(projectId).run();
       continue;

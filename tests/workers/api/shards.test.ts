@@ -177,3 +177,25 @@ describe('the webhook engine on every shard', () => {
     expect(sent.map((m) => m.id)).toContain(events[b.id]);
   });
 });
+
+describe('read replicas: the D1 Sessions API with the bookmark handed to the browser', () => {
+  it('a write answers its bookmark; a read sent with it sees the write and answers a bookmark as new or newer', async () => {
+    const p = await newProject('bookmark-owner');
+    const shard = await shardNumber(p.id);
+    const base = `/projects/${p.id}/test`;
+    const write = await api('POST', `${base}/users`, p.ownerToken, { name: 'Read me' });
+    expect(write.status).toBe(201);
+    const bookmark = write.headers.get('X-D1-Bookmark');
+    expect(bookmark).toMatch(new RegExp(`^${shard}:[0-9a-f-]+$`));
+    const read = await api('GET', `${base}/users`, p.ownerToken, undefined, { 'X-D1-Bookmark': bookmark! });
+    expect(read.status).toBe(200);
+    expect(read.body.data.map((u: { name: string }) => u.name)).toContain('Read me');
+    const next = read.headers.get('X-D1-Bookmark')!;
+    expect(next.split(':')[1]! >= bookmark!.split(':')[1]!).toBe(true);
+    // Another shard's bookmark (the project moved), or something else, is not used: the read is served all the same.
+    for (const other of [`${1 - shard}:${bookmark!.split(':')[1]}`, 'not a bookmark'])
+      expect((await api('GET', `${base}/users`, p.ownerToken, undefined, { 'X-D1-Bookmark': other })).status).toBe(200);
+    // Routes without a project carry none.
+    expect((await api('GET', '/projects', p.ownerToken)).headers.get('X-D1-Bookmark')).toBeNull();
+  });
+});
