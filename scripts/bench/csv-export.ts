@@ -22,6 +22,13 @@ import { freePort, startRateLimiter } from '../lib/rate-limiter.ts';
 import { openLocalDatabases, openMigratedDatabases } from '../seed/local-d1.ts';
 import { localEncryptionKey } from '../seed/local-secrets.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
+import { DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
+
+/** The p-th percentile (nearest rank) of the samples. */
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -52,6 +59,11 @@ export interface CsvExportResult {
   serverCpuSeconds: number;
   /** CPU time of this process (reading and counting), s. */
   clientCpuSeconds: number;
+  /**
+   * Page 1 of the other account's project (on the other shard, docs/architecture.md "Shards"), requested every 50 ms:
+   * its p95 while the export streams, its p95 before (the server idle), and how many requests each had.
+   */
+  neighbour: { duringP95Ms: number; idleP95Ms: number; during: number; idle: number };
 }
 
 /**
@@ -101,18 +113,44 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     dbs.close();
     throw new Error('No scale project: run `npm run seed:scale` first.');
   }
-  // A temporary read-only secret key for the scale project (removed at the end).
-  const key = `sk_test_csvbench${randomBytes(16).toString('hex')}`;
-  const keyId = `key_01900000-0000-7000-8000-${randomBytes(6).toString('hex')}`;
-  db.prepare(
-    `INSERT INTO api_keys (id, project_id, mode, type, name, scopes, key_hash, hint, created_at, updated_at) VALUES (?, ?, 'test', 'secret', 'csv bench', '["transactions:read"]', ?, 'csv bench', ?, ?)`,
-  ).run(keyId, SCALE_PROJECT, createHash('sha256').update(key).digest('hex'), Date.now(), Date.now());
+  // Temporary read-only secret keys for the scale project and its neighbour on the other shard (removed at the end).
+  const addKey = (projectId: string, scopes: string) => {
+    const secret = `sk_test_csvbench${randomBytes(16).toString('hex')}`;
+    const id = `key_01900000-0000-7000-8000-${randomBytes(6).toString('hex')}`;
+    db.prepare(
+      `INSERT INTO api_keys (id, project_id, mode, type, name, scopes, key_hash, hint, created_at, updated_at) VALUES (?, ?, 'test', 'secret', 'csv bench', ?, ?, 'csv bench', ?, ?)`,
+    ).run(id, projectId, scopes, createHash('sha256').update(secret).digest('hex'), Date.now(), Date.now());
+    return { id, secret };
+  };
+  const { id: keyId, secret: key } = addKey(SCALE_PROJECT, '["transactions:read"]');
+  const neighbourKey = addKey(DEMO_PROJECTS.other, '["users:read"]');
+  const placed = db
+    .prepare('SELECT id, shard FROM projects WHERE id IN (?, ?)')
+    .all(SCALE_PROJECT, DEMO_PROJECTS.other) as { id: string; shard: number }[];
+  if (new Set(placed.map((p) => p.shard)).size !== 2)
+    throw new Error('the scale project and its neighbour share a shard');
   dbs.close();
   const removeKey = () => {
     const dbs2 = openMigratedDatabases(ROOT, SCALE_STATE);
     dbs2.directory.exec('PRAGMA busy_timeout = 5000');
-    dbs2.directory.prepare('DELETE FROM api_keys WHERE id = ?').run(keyId);
+    dbs2.directory.prepare('DELETE FROM api_keys WHERE id IN (?, ?)').run(keyId, neighbourKey.id);
     dbs2.close();
+  };
+  /** Requests the neighbour's page 1 every 50 ms until `stop()` resolves; returns the latencies (ms). */
+  const probeNeighbour = async (until: Promise<unknown>) => {
+    const times: number[] = [];
+    let done = false;
+    void until.finally(() => (done = true));
+    const url = `http://127.0.0.1:${port}/api/v1/projects/${DEMO_PROJECTS.other}/test/users?limit=10`;
+    while (!done) {
+      const t = performance.now();
+      const r = await fetch(url, { headers: { Authorization: `Bearer ${neighbourKey.secret}` } });
+      await r.text();
+      if (r.status !== 200) throw new Error(`neighbour page 1: ${r.status}`);
+      times.push(performance.now() - t);
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    return times;
   };
 
   const port = options.port ?? (await freePort());
@@ -178,6 +216,8 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     const warmBody = await warm.text(); // read to its end: the export holds its lock until then
     if (warm.status !== 200) throw new Error(`warm-up: ${warm.status} ${warmBody}`);
 
+    // The neighbour's page 1 with the server idle: 2 s of requests (the first compiles nothing: warmed above).
+    const idleProbes = await probeNeighbour(new Promise((r) => setTimeout(r, 2000)));
     const idle = treeStats(server.pid!);
     let peakServerRssMb = idle.rssMb;
     const sampler = setInterval(() => {
@@ -186,6 +226,9 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     try {
       const t0 = performance.now();
       const client0 = process.cpuUsage();
+      let downloaded!: () => void;
+      const downloading = new Promise<void>((r) => (downloaded = r));
+      const duringProbes = probeNeighbour(downloading);
       const res = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
       if (res.status !== 200 || !res.body) throw new Error(`${res.status} ${await res.text()}`);
       const firstByteMs = performance.now() - t0;
@@ -204,8 +247,16 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
       }
       const seconds = (performance.now() - t0) / 1000;
       const client = process.cpuUsage(client0);
+      downloaded();
+      const during = await duringProbes;
       const rows = newlines - 1;
       return {
+        neighbour: {
+          duringP95Ms: percentile(during, 95),
+          idleP95Ms: percentile(idleProbes, 95),
+          during: during.length,
+          idle: idleProbes.length,
+        },
         rows,
         expected: expectedHeader === null ? null : Number(expectedHeader),
         bytes,

@@ -3,13 +3,16 @@ import { afterEach } from 'vitest';
 
 /**
  * D1 refuses a statement with more than 100 bound parameters; local D1 (workerd's SQLite) does not, so a test would pass
- * where production answers 500. Every statement the tests run goes through `env.DB`: this wrapper makes `bind` with
- * more than 100 values throw (the request fails) and fails the test that ran it.
+ * where production answers 500. Every statement the tests run goes through `env.DB` or a shard (`env.SHARD_n`, and the
+ * sessions opened on it): this wrapper makes `bind` with more than 100 values throw (the request fails) and fails the
+ * test that ran it.
  */
 export const D1_MAX_BOUND_PARAMETERS = 100;
 const violations: string[] = [];
-const db = env.DB as D1Database & { __paramGuard?: true };
-if (!db.__paramGuard) {
+
+type Preparer = { prepare(sql: string): D1PreparedStatement };
+
+function guardPrepare(db: Preparer): void {
   const prepare = db.prepare.bind(db);
   db.prepare = (sql: string) => {
     const stmt = prepare(sql);
@@ -23,8 +26,22 @@ if (!db.__paramGuard) {
     };
     return stmt;
   };
+}
+
+function guard(db: (D1Database & { __paramGuard?: true }) | undefined): void {
+  if (!db || db.__paramGuard) return;
+  guardPrepare(db);
+  const withSession = db.withSession.bind(db);
+  db.withSession = (constraint?: string) => {
+    const session = withSession(constraint);
+    guardPrepare(session);
+    return session;
+  };
   db.__paramGuard = true;
 }
+
+guard(env.DB);
+for (let n = 0; env[`SHARD_${n}`]; n++) guard(env[`SHARD_${n}`]);
 
 /** Takes the violations recorded so far (the guard's own test expects one). */
 export const takeViolations = () => violations.splice(0);

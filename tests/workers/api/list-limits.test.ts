@@ -18,6 +18,18 @@ describe('D1 bound-parameter limit (tests/workers/d1-param-guard.ts)', () => {
     expect(takeViolations()).toHaveLength(1);
   });
 
+  it('guards the shards and the sessions the API reads them through as well', () => {
+    for (const db of [env.SHARD_0!, env.SHARD_1!.withSession('first-unconstrained')]) {
+      const stmt = db.prepare(
+        `SELECT ${chainIds(101)
+          .map(() => '?')
+          .join(', ')}`,
+      );
+      expect(() => stmt.bind(...chainIds(101))).toThrow(/at most 100 bound parameters/);
+    }
+    expect(takeViolations()).toHaveLength(2);
+  });
+
   it('an `in` filter with 100 values (plus scope, paging and counting) stays under the limit', async () => {
     const p = await newProject('bind-owner-1');
     const base = `/projects/${p.id}/test/wallets`;

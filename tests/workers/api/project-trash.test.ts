@@ -187,6 +187,11 @@ describe('the scheduled purge', () => {
     const again = clock.now;
     expect((await call('DELETE', `/projects/${p.id}?version=3`, p.ownerToken)).status).toBe(200);
     expect(await purgeTrash(testEnv, again + TRASH_MS - 1)).not.toContain(p.id);
+    // Its 7 days are over: the purge may have begun (shard rows first), so it is no longer restorable.
+    clock.now = again + TRASH_MS;
+    const late = await call('POST', `/projects/${p.id}/restore`, p.ownerToken);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/time there is over/);
     expect(await purgeTrash(testEnv, again + TRASH_MS)).toContain(p.id);
 
     expect(await db.prepare('SELECT id FROM projects WHERE id = ?').bind(p.id).first()).toBeNull();
