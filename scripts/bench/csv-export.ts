@@ -60,10 +60,11 @@ export interface CsvExportResult {
   /** CPU time of this process (reading and counting), s. */
   clientCpuSeconds: number;
   /**
-   * Page 1 of the other account's project (on the other shard, docs/architecture.md "Shards"), requested every 50 ms:
-   * its p95 while the export streams, its p95 before (the server idle), and how many requests each had.
+   * Page 1 of the other account's project (on the other shard, docs/architecture.md "Shards"), requested every 50 ms
+   * in turn with the demo project's (on the scale project's own shard): each one's p95 while the export streams, the
+   * other shard's p95 before (the server idle), and how many requests each had.
    */
-  neighbour: { duringP95Ms: number; idleP95Ms: number; during: number; idle: number };
+  neighbour: { duringP95Ms: number; sameShardP95Ms: number; idleP95Ms: number; during: number; idle: number };
 }
 
 /**
@@ -124,31 +125,39 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
   };
   const { id: keyId, secret: key } = addKey(SCALE_PROJECT, '["transactions:read"]');
   const neighbourKey = addKey(DEMO_PROJECTS.other, '["users:read"]');
-  const placed = db
-    .prepare('SELECT id, shard FROM projects WHERE id IN (?, ?)')
-    .all(SCALE_PROJECT, DEMO_PROJECTS.other) as { id: string; shard: number }[];
-  if (new Set(placed.map((p) => p.shard)).size !== 2)
-    throw new Error('the scale project and its neighbour share a shard');
+  const sameShardKey = addKey(DEMO_PROJECTS.demo, '["users:read"]');
+  const shardOf = (id: string) =>
+    (db.prepare('SELECT shard FROM projects WHERE id = ?').get(id) as { shard: number }).shard;
+  if (shardOf(DEMO_PROJECTS.other) === shardOf(SCALE_PROJECT) || shardOf(DEMO_PROJECTS.demo) !== shardOf(SCALE_PROJECT))
+    throw new Error('expected the demo project on the scale project’s shard and the other one on another shard');
   dbs.close();
   const removeKey = () => {
     const dbs2 = openMigratedDatabases(ROOT, SCALE_STATE);
     dbs2.directory.exec('PRAGMA busy_timeout = 5000');
-    dbs2.directory.prepare('DELETE FROM api_keys WHERE id IN (?, ?)').run(keyId, neighbourKey.id);
+    dbs2.directory.prepare('DELETE FROM api_keys WHERE id IN (?, ?, ?)').run(keyId, neighbourKey.id, sameShardKey.id);
     dbs2.close();
   };
-  /** Requests the neighbour's page 1 every 50 ms until `stop()` resolves; returns the latencies (ms). */
-  const probeNeighbour = async (until: Promise<unknown>) => {
-    const times: number[] = [];
+  /**
+   * Requests page 1 of the other shard's project (and, with `sameShard`, in turn the demo project's on the export's
+   * shard) every 50 ms until `until` resolves; returns the latencies (ms) of each.
+   */
+  const probeNeighbour = async (until: Promise<unknown>, sameShard = false) => {
+    const times = { other: [] as number[], same: [] as number[] };
     let done = false;
     void until.finally(() => (done = true));
-    const url = `http://127.0.0.1:${port}/api/v1/projects/${DEMO_PROJECTS.other}/test/users?limit=10`;
-    while (!done) {
+    const page1 = async (projectId: string, secret: string, into: number[]) => {
       const t = performance.now();
-      const r = await fetch(url, { headers: { Authorization: `Bearer ${neighbourKey.secret}` } });
+      const r = await fetch(`http://127.0.0.1:${port}/api/v1/projects/${projectId}/test/users?limit=10`, {
+        headers: { Authorization: `Bearer ${secret}` },
+      });
       await r.text();
-      if (r.status !== 200) throw new Error(`neighbour page 1: ${r.status}`);
-      times.push(performance.now() - t);
+      if (r.status !== 200) throw new Error(`page 1 of ${projectId}: ${r.status}`);
+      into.push(performance.now() - t);
       await new Promise((res) => setTimeout(res, 50));
+    };
+    while (!done) {
+      await page1(DEMO_PROJECTS.other, neighbourKey.secret, times.other);
+      if (sameShard && !done) await page1(DEMO_PROJECTS.demo, sameShardKey.secret, times.same);
     }
     return times;
   };
@@ -217,7 +226,7 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     if (warm.status !== 200) throw new Error(`warm-up: ${warm.status} ${warmBody}`);
 
     // The neighbour's page 1 with the server idle: 2 s of requests (the first compiles nothing: warmed above).
-    const idleProbes = await probeNeighbour(new Promise((r) => setTimeout(r, 2000)));
+    const idleProbes = (await probeNeighbour(new Promise((r) => setTimeout(r, 2000)))).other;
     const idle = treeStats(server.pid!);
     let peakServerRssMb = idle.rssMb;
     const sampler = setInterval(() => {
@@ -228,7 +237,7 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
       const client0 = process.cpuUsage();
       let downloaded!: () => void;
       const downloading = new Promise<void>((r) => (downloaded = r));
-      const duringProbes = probeNeighbour(downloading);
+      const duringProbes = probeNeighbour(downloading, true);
       const res = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
       if (res.status !== 200 || !res.body) throw new Error(`${res.status} ${await res.text()}`);
       const firstByteMs = performance.now() - t0;
@@ -252,9 +261,10 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
       const rows = newlines - 1;
       return {
         neighbour: {
-          duringP95Ms: percentile(during, 95),
+          duringP95Ms: percentile(during.other, 95),
+          sameShardP95Ms: percentile(during.same, 95),
           idleP95Ms: percentile(idleProbes, 95),
-          during: during.length,
+          during: during.other.length,
           idle: idleProbes.length,
         },
         rows,

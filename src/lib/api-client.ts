@@ -125,8 +125,13 @@ function bookmarkHeader(path: string): Record<string, string> {
   return bookmark ? { [BOOKMARK_HEADER]: bookmark } : {};
 }
 
-/** Keeps the bookmark an answer carries when it is newer than the one kept (answers may arrive out of order). */
-function keepBookmark(path: string, response: Response): void {
+/**
+ * Keeps the bookmark a write's answer carries (the only one a later read needs: read-your-writes), when it is newer
+ * than the one kept (answers may arrive out of order). Reads keep nothing: a page load writes no storage and sends no
+ * header until the user has written something.
+ */
+function keepBookmark(path: string, method: string, response: Response): void {
+  if (method === 'GET') return;
   const project = projectOfPath(path);
   const bookmark = response.headers.get(BOOKMARK_HEADER);
   if (!project || !bookmark) return;
@@ -171,7 +176,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
     response = await send(fresh);
     if (response.status === 401) leaveForSignIn(false);
   }
-  keepBookmark(path, response);
+  keepBookmark(path, init.method ?? 'GET', response);
   return response;
 }
 

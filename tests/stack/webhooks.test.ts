@@ -186,6 +186,43 @@ describe('deliveries to a real receiver', () => {
     expect((await hookState(hook.id)).lastDeliveryStatus).toBe('succeeded');
   });
 
+  it("a project on the other shard is delivered by the same engine (each shard's outbox)", async () => {
+    const dbs = openMigratedDatabases(ROOT, stack.state);
+    const shardOf = (id: string) =>
+      (dbs.directory.prepare('SELECT shard FROM projects WHERE id = ?').get(id) as { shard: number }).shard;
+    const [demoShard, otherShard] = [shardOf(DEMO_PROJECTS.demo), shardOf(DEMO_PROJECTS.other)];
+    dbs.close();
+    expect(otherShard).not.toBe(demoShard);
+    const session = await fetch(`${stack.auth.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apikey: LOCAL_ANON_KEY },
+      body: JSON.stringify({ email: DEMO_ACCOUNTS.other.email, password: DEMO_ACCOUNTS.other.password }),
+    });
+    const otherToken = ((await session.json()) as { access_token: string }).access_token;
+    const call = async (method: string, p: string, body?: unknown) => {
+      const res = await fetch(`${stack.url}/api/v1/projects/${DEMO_PROJECTS.other}/test${p}`, {
+        method,
+        headers: { Authorization: `Bearer ${otherToken}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const hook = await call('POST', '/webhooks', { url: receiver.url('/other-shard'), topics: ['user.created'] });
+    expect(hook.status).toBe(201);
+    receiver.secret('/other-shard', 'current', hook.body.secret);
+    const user = await call('POST', '/users', { name: 'Shard One Ada' });
+    expect(user.status).toBe(201);
+    for (const until = Date.now() + 20_000; !receiver.at('/other-shard').length;) {
+      if (Date.now() > until) throw new Error('the other shard’s event was not delivered');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const [got] = receiver.at('/other-shard');
+    expect(got!.verifiedBy).toEqual(['current']);
+    expect(JSON.parse(got!.body)).toMatchObject({ type: 'user.created', data: { id: user.body.id } });
+    const log = await call('GET', `/event-log/${got!.id}`);
+    expect(log.body.deliveries.succeeded).toBe(1);
+  });
+
   it('500: eight attempts on the schedule, the same webhook-id each time, then none; the endpoint stays on', async () => {
     receiver.on('/500', (_q, res) => res.writeHead(500).end('boom'));
     const hook = await webhook('/500');
