@@ -85,9 +85,10 @@ export function Chart({
       const border = themeColor('--border');
       const axis = { stroke: muted, grid: { stroke: border, width: 1 }, ticks: { stroke: border, width: 1 } };
       let drawn = false;
+      let width = Math.max(el.clientWidth, 200);
       plot = new uPlot(
         {
-          width: Math.max(el.clientWidth, 200),
+          width,
           height: HEIGHT,
           scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
           axes: [
@@ -133,7 +134,13 @@ export function Chart({
         [columns.x, ...columns.series.map((s) => s.values)],
         el,
       );
-      resize = new ResizeObserver(() => plot?.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }));
+      // A ResizeObserver reports the size it starts with too: only a new width redraws (not a second draw at once).
+      resize = new ResizeObserver(() => {
+        const now = Math.max(el.clientWidth, 200);
+        if (now === width) return;
+        width = now;
+        plot?.setSize({ width, height: HEIGHT });
+      });
       resize.observe(el);
     }, 0);
     return () => {
