@@ -1,4 +1,4 @@
-import { DIRECTORY_TABLES } from '../../functions/_lib/db/shard-tables.ts';
+import { isDirectoryTable } from '../../functions/_lib/db/shard-tables.ts';
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { encodeFunctionData, erc1155Abi, erc20Abi, erc721Abi, getAddress, toHex, type Address } from 'viem';
@@ -76,7 +76,7 @@ export class Inserter {
     const key = `${table}:${cols.join(',')}`;
     let stmt = this.cache.get(key);
     if (!stmt) {
-      const db = (DIRECTORY_TABLES as readonly string[]).includes(table) ? this.directory : this.shard;
+      const db = isDirectoryTable(table) ? this.directory : this.shard;
       stmt = db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
       this.cache.set(key, stmt);
     }

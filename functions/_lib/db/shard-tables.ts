@@ -13,6 +13,11 @@ export const DIRECTORY_TABLES = [
   'project_purges',
 ] as const;
 
+const IN_DIRECTORY: ReadonlySet<string> = new Set(DIRECTORY_TABLES);
+
+/** Whether `table` is the directory's (every other table is a shard's): the API's accessor and the seed ask this. */
+export const isDirectoryTable = (table: string): boolean => IN_DIRECTORY.has(table);
+
 /**
  * A shard's tables (migrations/shard), children before their parents: the order a project's rows are deleted in.
  * `audit_log` and `idempotency_keys` are in both databases: each action is recorded where its write commits.

@@ -7,7 +7,7 @@
  */
 
 export { DIRECTORY_TABLES, SHARD_TABLES } from './shard-tables';
-import { DIRECTORY_TABLES } from './shard-tables';
+import { isDirectoryTable } from './shard-tables';
 
 /** The bindings this module reads: the directory and the shards. */
 export type ShardEnv = { DB: D1Database } & { [K in `SHARD_${number}`]?: D1Database };
@@ -102,9 +102,7 @@ export function attachDatabases(
   return () => null;
 }
 
-const IN_DIRECTORY = new Set<string>(DIRECTORY_TABLES);
-
 /** The database of `table` for a request: the directory's tables there, every other one on the project's shard. */
 export function dbFor(c: { directory: D1Database; db: D1Database }, table: string): D1Database {
-  return IN_DIRECTORY.has(table) ? c.directory : c.db;
+  return isDirectoryTable(table) ? c.directory : c.db;
 }
