@@ -16,6 +16,7 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     build: {
+      sourcemap: process.env.DASHBOARD_SOURCEMAP === '1',
       rolldownOptions: {
         output: {
           // Fewer, larger chunks (docs/decisions.md "Chunks"): React in one; the code nearly every page shares in one;

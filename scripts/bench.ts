@@ -232,7 +232,7 @@ function roundsFigure(result: { ms: number; rounds: number[]; samples: number[][
 async function restedHost(phaseName: string, before: string): Promise<void> {
   const host = await phase(phaseName, () => waitForHostSpeed());
   rows.push({
-    name: `host speed before ${before} (Lighthouse benchmark index)`,
+    name: `host speed before ${before} (Lighthouse benchmark index, lowest of 3 in a row)`,
     figure: `${Math.round(host.index)} after ${Math.round(host.waitedMs / 1000)} s`,
     budget: '(info)',
     ok: true,

@@ -1,5 +1,6 @@
 import { useClientStore } from '../../lib/use-client-store';
 import { ArrowRight, Plus, Star } from 'lucide-react';
+import { useMemo } from 'react';
 import { DataList, type Column } from '../../components/data-list/data-list';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { Badge } from '../../components/ui/badge';
@@ -40,26 +41,57 @@ function FavoriteButton({ project }: { project: Pick<Project, 'id' | 'name'> }) 
   );
 }
 
-/** The home page: the user's projects (favorites first), search, create; `from` continues into the chosen project. */
-export function ProjectsHome() {
-  const from = parseHomeParams(useSearch()).from ?? null;
+/** A project's name linking into it (the saved mode; `from` continues there). Reads the mode itself, so a change of
+ * mode re-renders the links, not the list. */
+function ProjectLink({
+  project,
+  from,
+  className,
+}: {
+  project: Pick<Project, 'id' | 'name'>;
+  from: string | null;
+  className: string;
+}) {
   const mode = useClientStore($mode, '');
+  return (
+    <a href={projectTarget(project.id, mode, from)} className={className}>
+      {project.name}
+    </a>
+  );
+}
+
+/** The favorite projects as cards above the list (nothing until the projects are known, or without favorites). */
+function FavoriteCards({ from }: { from: string | null }) {
   const favorites = useClientStore($favoriteProjects, []);
   const all = useClientStore($projects, { loading: false });
   const favoriteProjects = (all.data?.data ?? []).filter((p) => favorites.includes(p.id));
-  const open = (id: string) => location.assign(projectTarget(id, mode, from));
+  if (!favoriteProjects.length) return null;
+  return (
+    <section aria-labelledby="favorites-heading">
+      <h2 id="favorites-heading" className="mb-2 text-sm font-medium text-muted-foreground">
+        Favorites
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {favoriteProjects.map((p) => (
+          <li key={p.id} className="flex items-center gap-2 rounded-lg border border-border bg-card p-3">
+            <FavoriteButton project={p} />
+            <ProjectLink project={p} from={from} className="min-w-0 flex-1 truncate font-medium hover:underline" />
+            <ArrowRight className="h-4 w-4 text-muted-foreground" aria-hidden />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
-  const columns: Column<Project>[] = [
+function projectColumns(from: string | null): Column<Project>[] {
+  return [
     { id: 'favorite', header: 'Favorite', cell: (p) => <FavoriteButton project={p} />, className: 'w-12' },
     {
       id: 'name',
       header: 'Name',
       sort: 'name',
-      cell: (p) => (
-        <a href={projectTarget(p.id, mode, from)} className="font-medium hover:underline">
-          {p.name}
-        </a>
-      ),
+      cell: (p) => <ProjectLink project={p} from={from} className="font-medium hover:underline" />,
     },
     { id: 'role', header: 'Your role', cell: (p) => (p.role ? <Badge>{p.role}</Badge> : '—') },
     { id: 'plan', header: 'Plan', cell: (p) => p.plan },
@@ -75,6 +107,17 @@ export function ProjectsHome() {
     },
     { id: 'createdAt', header: 'Created', sort: 'createdAt', cell: (p) => <RelativeTime iso={p.createdAt} /> },
   ];
+}
+
+/**
+ * The home page: the user's projects (favorites first), search, create; `from` continues into the chosen project.
+ * The stores that settle after hydration (saved mode, favorites, the projects of the switcher) are read by the small
+ * parts that show them, not here: each would otherwise re-render the whole list, in one blocking task each.
+ */
+export function ProjectsHome() {
+  const from = parseHomeParams(useSearch()).from ?? null;
+  const columns = useMemo(() => projectColumns(from), [from]);
+  const open = (id: string) => location.assign(projectTarget(id, $mode.get(), from));
 
   return (
     <>
@@ -84,27 +127,7 @@ export function ProjectsHome() {
             Choose a project to open <code className="font-mono">{safeRedirectPath(from)}</code> in it.
           </p>
         )}
-        {favoriteProjects.length > 0 && (
-          <section aria-labelledby="favorites-heading">
-            <h2 id="favorites-heading" className="mb-2 text-sm font-medium text-muted-foreground">
-              Favorites
-            </h2>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {favoriteProjects.map((p) => (
-                <li key={p.id} className="flex items-center gap-2 rounded-lg border border-border bg-card p-3">
-                  <FavoriteButton project={p} />
-                  <a
-                    href={projectTarget(p.id, mode, from)}
-                    className="min-w-0 flex-1 truncate font-medium hover:underline"
-                  >
-                    {p.name}
-                  </a>
-                  <ArrowRight className="h-4 w-4 text-muted-foreground" aria-hidden />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <FavoriteCards from={from} />
         <DataList<Project>
           label="Projects"
           listKey="projects"
