@@ -1,8 +1,11 @@
-import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import type { ApiRequestError } from './api-client';
 import { apiQuery } from './query';
+import { useTransitionStore } from './use-transition-store';
+
+/** A store's value now. */
+const current = <T>(store: { get: () => T }): T => store.get();
 
 /**
  * One API query for a component: the answer of GET `path` (null: nothing to load yet), shared with every other
@@ -17,7 +20,7 @@ export function useApiQuery<T>(path: string | null): {
   const [$path] = useState(() => atom<string | null>(path));
   const [$query] = useState(() => apiQuery<T>($path));
   useEffect(() => $path.set(path), [$path, path]);
-  const state = useStore($query);
+  const state = useTransitionStore($query, current);
   return {
     data: state.data,
     error: state.error,

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { ArrowDown, ArrowUp, ArrowUpDown, Info, X } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -6,6 +5,7 @@ import type { Filter, ListSpec } from '../../shared/api/list-params';
 import { isPartialId, recognize, type SearchKind } from '../../shared/object-paths';
 import { apiQuery } from '../../lib/query';
 import { useSearch } from '../../lib/use-search';
+import { useTransitionStore } from '../../lib/use-transition-store';
 import { setSearch } from '../../stores/location';
 import { Skeleton, StatePanel } from '../ui/state-panel';
 import { Button } from '../ui/button';
@@ -96,6 +96,11 @@ const ROW_HEIGHT = 'h-12';
 export const FIRST_ROW_MARK = 'dashboard:first-row';
 const SKELETON_ROWS = 8;
 
+/** A list query's state with the request it answers (the rendered state may be a moment behind the store). */
+function withKey<S extends { get: () => object; key?: string }>(store: S) {
+  return { ...(store.get() as ReturnType<S['get']>), key: store.key };
+}
+
 /**
  * The one list of the dashboard (docs/architecture.md "The list experience"): server-side pages, sort, filter chips,
  * search, column chooser, CSV export, loading/empty/error states, keyboard, all in the URL.
@@ -131,7 +136,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const [$path] = useState(() => atom<string | null>(requestPath));
   const [$page] = useState(() => apiQuery<Page<T>>($path));
   useEffect(() => $path.set(requestPath), [$path, requestPath]);
-  const state = useStore($page);
+  const state = useTransitionStore($page, withKey);
   // Every answer, the first too, renders in a transition React can split (docs/decisions.md "Rows render without
   // blocking"): a store update through `useSyncExternalStore` alone renders the rows, the pager and the rest of the
   // list in one long task that holds up the page's input (the wallets page's Lighthouse TBT).
@@ -139,7 +144,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
 
   // Page 1 counts; its total is remembered (not written into the URL) so later pages do not count again.
   // Only an answer to this very request counts (not the previous view's answer still shown while this one loads).
-  const answered = state.data && !state.loading && $page.key === requestPath ? state.data : null;
+  const answered = state.data && !state.loading && state.key === requestPath ? state.data : null;
   useEffect(() => {
     if (answered && countKey && query.page === 1) rememberTotal(countKey, answered.total);
   }, [answered, countKey, query.page]);
