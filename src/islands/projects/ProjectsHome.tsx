@@ -63,6 +63,11 @@ function ProjectLink({
 /** The favorite projects as cards above the list (nothing until the projects are known, or without favorites). */
 function FavoriteCards({ from }: { from: string | null }) {
   const favorites = useClientStore($favoriteProjects, []);
+  // The switcher's list of every project is fetched only for someone with favorites to show.
+  return favorites.length ? <FavoriteCardList from={from} favorites={favorites} /> : null;
+}
+
+function FavoriteCardList({ from, favorites }: { from: string | null; favorites: readonly string[] }) {
   const all = useClientStore($projects, { loading: false });
   const favoriteProjects = (all.data?.data ?? []).filter((p) => favorites.includes(p.id));
   if (!favoriteProjects.length) return null;
