@@ -66,8 +66,9 @@ export async function runLighthouse(
 }
 
 /**
- * One run; when it misses a budget, four more (once the host reads fast again) and the median of the five (Lighthouse's own advice for variance: a
- * single slow run on a busy 2-core CI machine is noise, a majority of slow runs is a regression). Five, not three:
+ * One run; when it misses a budget, four more (once the host reads fast again) and the median of the five
+ * (Lighthouse's own advice for variance: a single slow run on a busy 2-core CI machine is noise, a majority of slow
+ * runs is a regression). Five, not three:
  * on this host one build's wallets page measured 39 to 587 ms of blocking time from one run to the next (2026-11-25),
  * and two slow runs of three were enough to fail a page that passes most runs.
  */

@@ -138,8 +138,8 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   useEffect(() => $path.set(requestPath), [$path, requestPath]);
   const state = useTransitionStore($page, withKey);
   // Every answer, the first too, renders in a transition React can split (docs/decisions.md "Rows render without
-  // blocking"): a store update through `useSyncExternalStore` alone renders the rows, the pager and the rest of the
-  // list in one long task that holds up the page's input (the wallets page's Lighthouse TBT).
+  // blocking", "Answers render in a transition"): the store's changes arrive through `useTransitionStore`, not
+  // `useSyncExternalStore`, whose update would render the rows, the pager and the rest of the list in one long task.
   const data = useDeferredValue(state.data);
 
   // Page 1 counts; its total is remembered (not written into the URL) so later pages do not count again.
