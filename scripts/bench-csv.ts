@@ -19,4 +19,5 @@ const result = await runCsvExportBench({ port: args.port ? Number(args.port) : u
   process.exit(1);
 });
 console.log(`transactions.csv: ${formatCsvExport(result)}`);
+console.log(`neighbours: ${JSON.stringify(result.neighbour)}`);
 process.exitCode = csvWithinBudget(result) ? 0 : 1;
