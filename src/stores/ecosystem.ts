@@ -25,8 +25,10 @@ export function applyTheme(theme: EcosystemTheme, doc: Document = document): voi
   const link = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (link) {
     const href = theme.faviconUrl || DEFAULT_ICON.href;
+    const type = theme.faviconUrl ? faviconType(theme.faviconUrl) : DEFAULT_ICON.type;
+    // Writing either attribute, even with the same value, makes the browser fetch the icon again (twice a swap).
     if (link.getAttribute('href') !== href) link.href = href;
-    link.type = theme.faviconUrl ? faviconType(theme.faviconUrl) : DEFAULT_ICON.type;
+    if (link.getAttribute('type') !== type) link.type = type;
   }
 }
 
