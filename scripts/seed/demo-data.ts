@@ -16,6 +16,9 @@ export const CHAINS: Record<'live' | 'test', Chain[]> = {
   live: [mainnet, base, polygon, arbitrum, optimism],
   test: [sepolia, baseSepolia, polygonAmoy],
 };
+
+/** Where the demo project's secret keys were last used from (documentation ranges, RFC 5737 and RFC 3849). */
+const DEMO_KEY_ADDRESSES = ['203.0.113.24', '2001:db8:4a1::17', '198.51.100.9'];
 const USD_PER_NATIVE: Record<string, number> = { ETH: 3100, POL: 0.45, MATIC: 0.45 };
 
 /** Deterministic PRNG (mulberry32) so the demo data is the same on every machine. */
@@ -196,8 +199,10 @@ export async function insertProject(ins: Inserter, p: ProjectSpec, r: Rng): Prom
     for (const type of ['publishable', 'secret'] as const) {
       const value = `${KEY_PREFIX[type]}_${mode}_${Buffer.from(r.bytes(24)).toString('base64url')}`;
       if (type === 'secret') secrets[mode] = value;
+      const keyId = seededId('key', created, r);
+      const lastUsed = p.now - r.int(1, 48) * 3600_000;
       ins.row('api_keys', {
-        id: seededId('key', created, r),
+        id: keyId,
         project_id: p.id,
         mode,
         type,
@@ -208,9 +213,21 @@ export async function insertProject(ins: Inserter, p: ProjectSpec, r: Rng): Prom
         hint: keyHint(type, mode, value),
         created_at: created,
         updated_at: created,
-        last_used_at: p.now - r.int(1, 48) * 3600_000,
+        last_used_at: lastUsed,
         version: 1,
       });
+      // The addresses the secret key was last used from (its page's "Last addresses seen"); no random draw, so the
+      // rows after these stay as they were.
+      if (type === 'secret')
+        DEMO_KEY_ADDRESSES.forEach((address, i) =>
+          ins.row('api_key_addresses', {
+            key_id: keyId,
+            address,
+            first_seen_at: created + i * 86_400_000,
+            last_seen_at: lastUsed - i * 7 * 60_000,
+            request_count: 1_480 - i * 415,
+          }),
+        );
     }
     ins.row('api_keys', {
       id: seededId('key', created, r),

@@ -8,6 +8,8 @@ import type { ApiContext, ApiEnv, ApiRoute } from './context';
 import { ApiError, forbidden, notFound } from './request-response';
 import { assertKeyScope, can, SECRET_KEY_ROLE } from './rbac';
 import { limitAddress, limitCaller } from './rate-limit';
+import { addressAllowed, canonicalClientAddress } from '../net/ip-allowlist';
+import { noteKeyAddress } from '../db/key-addresses';
 
 /** Who calls and what they may reach: set by `authorize` for the handler's context. */
 export type Access = Pick<ApiContext, 'principal' | 'access' | 'actor'>;
@@ -30,7 +32,8 @@ export function authorize(route: ApiRoute): MiddlewareHandler<ApiEnv> {
       principal.kind === 'user'
         ? { type: 'user' as const, id: principal.userId }
         : { type: 'key' as const, id: principal.keyId };
-    await limitCaller(actor.id, env);
+    if (principal.kind === 'key') checkKeyAddress(c.executionCtx, env, principal, request, now);
+    await limitCaller(actor.id, env, principal.kind === 'key' ? principal.rateLimitPerMinute : null);
     if (principal.kind === 'user' && principal.isAnonymous && route.method !== 'GET')
       throw forbidden('Anonymous users cannot create or change projects: sign up with an email address first');
     const access = await resolveAccess(env, principal, route, c.req.param() as Record<string, string>, now);
@@ -39,6 +42,29 @@ export function authorize(route: ApiRoute): MiddlewareHandler<ApiEnv> {
     c.set('access', { principal, access, actor });
     await next();
   };
+}
+
+/**
+ * A secret key's IP allowlist (docs/api.md "Key restrictions"): another address is a 403 `ip_not_allowed`, thrown
+ * like every API error (so it is answered, and logged, the same way). An allowed request's address is noted for the
+ * key's "last addresses seen", written after the response.
+ */
+function checkKeyAddress(
+  ctx: { waitUntil(p: Promise<unknown>): void },
+  env: Env,
+  key: Extract<Principal, { kind: 'key' }>,
+  request: Request,
+  now: number,
+): void {
+  const address = canonicalClientAddress(request.headers.get('CF-Connecting-IP'));
+  if (!addressAllowed(key.allowedIps, address))
+    throw new ApiError(
+      'ip_not_allowed',
+      `This secret key is not allowed from ${address ?? 'an unknown address'}: add the address to the key's allowlist`,
+      { address },
+    );
+  const write = address ? noteKeyAddress(directoryOf(env), key.keyId, address, now) : null;
+  if (write) ctx.waitUntil(write().catch(() => {}));
 }
 
 /** Membership (or the key's own project and mode) for project- and mode-scoped routes; another tenant is a 404. */

@@ -13,6 +13,7 @@ import { rpcUrlRoutes } from './handlers/rpc-urls';
 import { backendWalletRoutes } from './handlers/backend-wallets';
 import { backendWalletBalanceRoutes } from './handlers/backend-wallet-balances';
 import { apiKeyRoutes } from './handlers/api-keys';
+import { keyRestrictionRoutes } from './handlers/key-restrictions';
 import { webhookRoutes } from './handlers/webhooks';
 import { webhookDeliveryRoutes } from './handlers/webhook-delivery';
 import { analyticsRoutes } from './handlers/analytics';
@@ -39,6 +40,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...backendWalletRoutes,
   ...backendWalletBalanceRoutes,
   ...apiKeyRoutes,
+  ...keyRestrictionRoutes,
   ...webhookRoutes,
   ...webhookDeliveryRoutes,
   ...analyticsRoutes,

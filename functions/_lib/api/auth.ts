@@ -20,6 +20,9 @@ export type Principal =
       scopes: string[];
       /** Where the key's project lives (functions/_lib/db/shards.ts), read with the key. */
       project: ProjectPlace;
+      /** The key's restrictions (docs/api.md "Key restrictions"): allowlist (empty: any address) and own limit. */
+      allowedIps: string[];
+      rateLimitPerMinute: number | null;
     };
 
 /** A project's shard and, while `npm run shards:move` copies it, until when its writes wait. */
@@ -82,6 +85,8 @@ export async function authenticate(
       mode: key.mode,
       scopes: key.scopes,
       project: { shard: key.shard, movingUntil: key.movingUntil },
+      allowedIps: key.allowedIps,
+      rateLimitPerMinute: key.rateLimitPerMinute,
     };
   }
 

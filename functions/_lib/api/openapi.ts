@@ -13,11 +13,11 @@ import { can, minRole, requiredScopes, SECRET_KEY_ROLE } from './rbac';
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request',
   401: 'Missing or invalid credentials (`unauthorized`), or MFA owed: the token is aal1 (`mfa_required`)',
-  403: 'Role, secret-key scope or anonymous user does not allow this',
+  403: "Role, secret-key scope or anonymous user does not allow this, or the secret key's IP allowlist does not hold the caller's address (`ip_not_allowed`)",
   404: 'Not found (also another tenant’s object)',
   409: 'Conflict (stale version, duplicate)',
   413: 'Body larger than 1 MB',
-  429: 'Rate limited (`rate_limited`): per client address before authentication, per caller after it; retry after `Retry-After` seconds',
+  429: 'Rate limited (`rate_limited`): per client address before authentication, per caller after it (a secret key’s own lower limit when it has one); retry after `Retry-After` seconds',
   503: 'The auth server could not be asked about the session, or the rate limiter could not be reached (`unavailable`): retry',
 };
 

@@ -75,10 +75,19 @@ export function limitAddress(request: Request, env: Env): Promise<void> {
   return count(env, addressKey(request.headers.get('CF-Connecting-IP')), limit, 'from this address');
 }
 
-/** Counts a request against its authenticated caller (user or key id); throws 429 when over. */
-export function limitCaller(actorId: string, env: Env): Promise<void> {
-  const limit = setting(env.API_RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_MINUTE);
-  return count(env, `caller:${actorId}`, limit, 'from this caller');
+/** The project's own limit per caller, requests per minute (0: none). */
+export const callerLimit = (env: Env): number => setting(env.API_RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_MINUTE);
+
+/**
+ * Counts a request against its authenticated caller (user or key id); throws 429 when over. A secret key with a
+ * limit of its own (docs/api.md "Key restrictions") is counted by the same counter against that lower limit (or the
+ * project's, should that have been lowered below the key's since).
+ */
+export function limitCaller(actorId: string, env: Env, keyLimit: number | null = null): Promise<void> {
+  const project = callerLimit(env);
+  if (keyLimit === null || (project > 0 && project <= keyLimit))
+    return count(env, `caller:${actorId}`, project, 'from this caller');
+  return count(env, `caller:${actorId}`, keyLimit, `for this key (its limit is ${keyLimit} per minute)`);
 }
 
 /**

@@ -17,6 +17,9 @@ export interface ApiKeyRow {
   expires_at: number | null;
   replaced_by: string | null;
   version: number;
+  /** JSON array of canonical addresses and CIDR ranges (migrations/directory/0031); `[]`: any address. */
+  allowed_ips: string;
+  rate_limit_per_minute: number | null;
 }
 
 /** The active secret key with this hash (not revoked, not past its rotation grace period). */
@@ -32,10 +35,12 @@ export async function findActiveKeyByHash(
   projectTrashed: boolean;
   shard: number | null;
   movingUntil: number | null;
+  allowedIps: string[];
+  rateLimitPerMinute: number | null;
 } | null> {
   const row = await db
     .prepare(
-      `SELECT k.id, k.project_id, k.mode, k.scopes, p.deleted_at AS project_deleted_at, p.shard, p.moving_until
+      `SELECT k.id, k.project_id, k.mode, k.scopes, k.allowed_ips, k.rate_limit_per_minute, p.deleted_at AS project_deleted_at, p.shard, p.moving_until
        FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE k.key_hash = ? AND k.type = 'secret' AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?)`,
     )
     .bind(hash, now)
@@ -44,6 +49,8 @@ export async function findActiveKeyByHash(
       project_id: string;
       mode: Mode;
       scopes: string;
+      allowed_ips: string;
+      rate_limit_per_minute: number | null;
       project_deleted_at: number | null;
       shard: number | null;
       moving_until: number | null;
@@ -57,6 +64,8 @@ export async function findActiveKeyByHash(
         projectTrashed: row.project_deleted_at !== null,
         shard: row.shard,
         movingUntil: row.moving_until,
+        allowedIps: parseAllowlist(row.allowed_ips),
+        rateLimitPerMinute: row.rate_limit_per_minute,
       }
     : null;
 }
@@ -67,6 +76,17 @@ export async function touchKey(db: D1Database, id: string, now: number): Promise
     .prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)')
     .bind(now, id, now - 60_000)
     .run();
+}
+
+/** A key's stored allowlist; unreadable, it lets no address in (an entry that does not parse matches nothing). */
+function parseAllowlist(text: string): string[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (Array.isArray(v)) return v.map(String);
+  } catch {
+    // Falls through: closed.
+  }
+  return ['unreadable'];
 }
 
 /** A key's stored scopes; anything unreadable grants nothing. */

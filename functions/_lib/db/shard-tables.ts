@@ -6,6 +6,7 @@ export const DIRECTORY_TABLES = [
   'members',
   'invites',
   'api_keys',
+  'api_key_addresses',
   'ecosystem_domain_claims',
   'billing_subscriptions',
   'billing_events',

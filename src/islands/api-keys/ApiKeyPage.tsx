@@ -11,6 +11,7 @@ import { useApiQuery } from '../../lib/use-api-query';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
 import { AuditLog } from '../settings/audit-log';
 import { KeyActions } from './key-actions';
+import { KeyRestrictionsCard } from './key-restrictions';
 import { KeyStatus } from './key-status';
 import { SecretOnceDialog } from './secret-once-dialog';
 
@@ -23,7 +24,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One API key: what it is, its status (with the rotation countdown), rotate and revoke, and its audit entries. */
+/**
+ * One API key: what it is, its status (with the rotation countdown), rotate and revoke, a secret key's restrictions
+ * (IP allowlist, rate limit, last addresses seen) and its audit entries.
+ */
 export function ApiKeyPage() {
   const route = useProjectRoute();
   const base = useModePath();
@@ -104,6 +108,13 @@ export function ApiKeyPage() {
           </Row>
         )}
       </dl>
+      {key.type === 'secret' && (
+        <KeyRestrictionsCard
+          path={`${keyPath}/restrictions`}
+          keyPath={keyPath!}
+          canEdit={canManage && (key.status === 'active' || key.status === 'rotating')}
+        />
+      )}
       <section aria-labelledby="key-audit" className="grid gap-3">
         <h2 id="key-audit" className="font-semibold">
           Audit entries

@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   forbidden: 403,
   /** A secret key of a project in the trash (docs/api.md "Project trash"). */
   project_deleted: 403,
+  /** A secret key called from an address outside its IP allowlist (docs/api.md "Key restrictions"). */
+  ip_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

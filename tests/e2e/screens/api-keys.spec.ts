@@ -151,3 +151,80 @@ test.describe('as a viewer', () => {
     await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
   });
 });
+
+test('api keys: restrict a secret key to an allowlist and a rate limit; other addresses get 403, calls over it 429', async ({
+  page,
+  request,
+}) => {
+  // A new secret key, through the screen.
+  await page.goto(KEYS);
+  await dataRows(page);
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const form = page.getByRole('dialog', { name: 'Create a live key' });
+  const name = `E2E restricted key ${Date.now()}`;
+  await form.getByLabel('Name').fill(name);
+  await form.getByRole('button', { name: 'Create key' }).click();
+  const once = page.getByRole('dialog', { name: /Your new key/ });
+  const secret = (await once.locator('[data-secret]').innerText()).trim();
+  await once.getByLabel('I have saved this secret key').check();
+  await once.getByRole('button', { name: 'Done' }).click();
+  const base = `/api/v1/projects/${DEMO_PROJECT}/live`;
+  const call = (ip: string) =>
+    request.get(`${base}/wallets?limit=1`, { headers: { Authorization: `Bearer ${secret}`, 'CF-Connecting-IP': ip } });
+  expect((await call('198.51.100.23')).status()).toBe(200);
+
+  await page.getByRole('row').filter({ hasText: name }).click();
+  const card = page.getByRole('region', { name: 'Restrictions' });
+  const entry = (n: number) => card.getByRole('textbox', { name: `Address or range ${n}`, exact: true });
+  await expect(card.getByText('No addresses: the key works from any address.')).toBeVisible();
+  // The project's limit is shown as the maximum.
+  await expect(card.getByText(/below the project's limit of [\d,]+ per minute/)).toBeVisible();
+  // The address it was just used from.
+  const seen = page.getByRole('region', { name: 'Last addresses seen' });
+  await expect(seen.getByRole('rowheader', { name: '198.51.100.23' })).toBeVisible();
+
+  // Bad entries and a limit at the project's are answered at their fields; nothing is saved.
+  await card.getByRole('button', { name: 'Add address or range' }).click();
+  await entry(1).fill('10.1.2.3/8');
+  await card.getByRole('button', { name: 'Add address or range' }).click();
+  await entry(2).fill('not-an-ip');
+  const limit = card.getByLabel('Rate limit (requests per minute)');
+  const projectLimit = Number((await limit.getAttribute('max'))!) + 1;
+  await limit.fill(String(projectLimit));
+  await card.getByRole('button', { name: 'Save restrictions' }).click();
+  await expect(card.getByText('Host bits are set past the /8: the range is 10.0.0.0/8')).toBeVisible();
+  await expect(card.getByText(/Expected an IPv4 or IPv6 address/)).toBeVisible();
+  await expect(card.getByText(/Must be below the project's limit/)).toBeVisible();
+  await expect(entry(1)).toBeFocused();
+
+  // Fixed: saved (canonical form), with the unsaved-changes bar back to "All changes saved".
+  await entry(1).fill('2001:DB8:0:0::/32');
+  await entry(2).fill('198.51.100.0/24');
+  await limit.fill('2');
+  await expect(card.getByText('Unsaved changes')).toBeVisible();
+  await card.getByRole('button', { name: 'Save restrictions' }).click();
+  await expect(page.getByText('Restrictions saved')).toBeVisible();
+  await expect(card.getByText('All changes saved')).toBeVisible();
+  await page.reload();
+  await expect(entry(1)).toHaveValue('2001:db8::/32');
+  await expect(card.getByLabel('Rate limit (requests per minute)')).toHaveValue('2');
+  await expectAccessible(page);
+
+  // From outside the allowlist: 403 ip_not_allowed (not counted). Inside: at most two calls a minute (the first call
+  // above may share the window), then 429 with Retry-After.
+  const refused = await call('192.0.2.50');
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe('ip_not_allowed');
+  const statuses: number[] = [];
+  let last = await call('198.51.100.24');
+  for (statuses.push(last.status()); last.status() === 200 && statuses.length < 4; statuses.push(last.status()))
+    last = await call('2001:db8::5');
+  expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(2);
+  expect(last.status()).toBe(429);
+  expect(Number(last.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
+
+  // The change is in the key's audit entries.
+  await expect(
+    page.getByRole('region', { name: 'Audit entries' }).getByText('api_key.restrictions_changed'),
+  ).toBeVisible();
+});

@@ -38,6 +38,10 @@ export const EXAMPLES: Record<string, { body?: (ids: Ids) => unknown; query?: st
     body: () => ({ emails: ['nobody-here@example.com'] }),
   },
   'PUT /projects/:projectId/:mode/auth/migrations/:id/source': { body: () => SOURCE },
+  // A `version` in a PUT body is replaced by the current one too (the restrictions' GET answers the key's).
+  'PUT /projects/:projectId/:mode/api-keys/:id/restrictions': {
+    body: () => ({ allowedIps: ['203.0.113.0/24', '2001:db8::/48'], rateLimitPerMinute: 600, version: 1 }),
+  },
   'PUT /projects/:projectId/:mode/auth/migrations/:id/chunks/:index': {
     body: () => ({ rows: [{ row: 1, email: 'imported-one@example.com' }] }),
   },

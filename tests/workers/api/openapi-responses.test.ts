@@ -106,8 +106,9 @@ async function call(route: ApiRoute, label: string, o: { auth?: string | null; i
     else if (route.method === 'PATCH' && coll && PATCH[coll]) body = { ...PATCH[coll], version: 1 };
     else body = {};
   }
-  if (body && typeof body === 'object' && 'version' in body && route.method === 'PATCH' && o.auth === undefined) {
-    // The current version of what the PATCH edits, read from the GET beside it (when there is one).
+  const edit = route.method === 'PATCH' || route.method === 'PUT';
+  if (body && typeof body === 'object' && 'version' in body && edit && o.auth === undefined) {
+    // The current version of what the PATCH (or PUT) edits, read from the GET beside it (when there is one).
     const current = await api('GET', concrete(route.path, o.id), owner);
     if (typeof current.body?.version === 'number') (body as { version: number }).version = current.body.version;
   }
