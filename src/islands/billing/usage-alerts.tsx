@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { UsageAlerts } from '../../shared/api/usage-alerts';
 import { MAX_THRESHOLDS } from '../../shared/usage-alerts';
 import { Button } from '../../components/ui/button';
@@ -98,6 +98,7 @@ function AlertsForm({
   const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const errorId = useId();
 
   async function save() {
     setBusy(true);
@@ -161,15 +162,18 @@ function AlertsForm({
             {draft.thresholds.map((t, i) => (
               <li key={i} className="grid gap-1">
                 <div className="flex items-center gap-1">
-                  <input
-                    aria-label={`Threshold ${i + 1} (%)`}
-                    inputMode="numeric"
-                    value={t}
-                    disabled={!canEdit}
-                    aria-invalid={errors[`thresholds.${i}`] ? true : undefined}
-                    className={`${inputClass} w-20 tabular-nums`}
-                    onChange={(e) => setThreshold(i, e.target.value)}
-                  />
+                  <div className="w-20 tabular-nums">
+                    <input
+                      aria-label={`Threshold ${i + 1} (%)`}
+                      inputMode="numeric"
+                      value={t}
+                      disabled={!canEdit}
+                      aria-invalid={errors[`thresholds.${i}`] ? true : undefined}
+                      aria-describedby={errors[`thresholds.${i}`] ? `${errorId}-${i}` : undefined}
+                      className={inputClass}
+                      onChange={(e) => setThreshold(i, e.target.value)}
+                    />
+                  </div>
                   <span className="text-sm text-muted-foreground" aria-hidden>
                     %
                   </span>
@@ -185,7 +189,9 @@ function AlertsForm({
                   )}
                 </div>
                 {errors[`thresholds.${i}`] && (
-                  <p className="max-w-40 text-xs text-destructive">{errors[`thresholds.${i}`]}</p>
+                  <p id={`${errorId}-${i}`} className="max-w-40 text-xs text-destructive">
+                    {errors[`thresholds.${i}`]}
+                  </p>
                 )}
               </li>
             ))}
