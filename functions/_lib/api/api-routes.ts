@@ -3,6 +3,7 @@ import { projectRoutes } from './handlers/projects';
 import { memberRoutes } from './handlers/members';
 import { billingRoutes } from './handlers/billing';
 import { billingEventRoutes } from './handlers/billing-events';
+import { billingAlertRoutes } from './handlers/billing-alerts';
 import { walletRoutes } from './handlers/wallets';
 import { userRoutes } from './handlers/users';
 import { transactionRoutes } from './handlers/transactions';
@@ -30,6 +31,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...memberRoutes,
   ...billingRoutes,
   ...billingEventRoutes,
+  ...billingAlertRoutes,
   ...walletRoutes,
   ...userRoutes,
   ...transactionRoutes,

@@ -25,8 +25,9 @@ export const CSV_EXPORTS: Readonly<Record<string, { omit?: readonly string[] }>>
   wallets: {},
   users: {},
   transactions: { omit: ['statusHistory'] },
-  // `spend30d` is an aggregate the JSON list computes per page of 100; the export leaves it to the spend report.
-  policies: { omit: ['rules', 'spend30d'] },
+  // `spend30d` is an aggregate the JSON list computes per page of 100; the export leaves it to the spend report
+  // (`spendThisMonth` is the single read's).
+  policies: { omit: ['rules', 'spend30d', 'spendThisMonth'] },
   contracts: { omit: ['abi'] },
   'backend-wallets': {},
   'api-keys': {},

@@ -8,6 +8,8 @@ import { Invoices } from './invoices';
 import { usePaymentResult } from './payment-result';
 import { PendingPaymentNotice } from './pending-payment';
 import { PlanCard, UsageCard } from './usage';
+import { UsageAlertsCard } from './usage-alerts';
+import { UsageNotices } from './usage-notices';
 
 function Loading() {
   return (
@@ -37,12 +39,14 @@ export function BillingPage() {
   if (!data || !route) return <Loading />;
   return (
     <div className="grid gap-6">
+      <UsageNotices />
       {pending && <PendingPaymentNotice pending={pending} billing={data} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <PlanCard billing={data} canChange={canChange} />
         <UsageCard billing={data} />
       </div>
       {canChange && <ChangePlan billing={data} projectId={route.projectId} mode={route.mode} pending={!!pending} />}
+      <UsageAlertsCard projectId={route.projectId} canEdit={canChange} />
       <HistoryChart billing={data} />
       <Invoices invoices={data.invoices} />
     </div>

@@ -8,6 +8,7 @@ import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
 import { $role } from '../../stores/project-context';
 import { $skipOnboarding } from '../../stores/onboarding';
 import { WebhookNotices } from '../webhooks/notices-banner';
+import { UsageNotices } from '../billing/usage-notices';
 import { SamplesSection } from './samples-section';
 import { frameLength } from '../../shared/time-window';
 import { trend, windowFilters, type Windows } from './overview-windows';
@@ -183,6 +184,7 @@ export function OverviewPage() {
   return (
     <div className="grid gap-6">
       <WebhookNotices />
+      <UsageNotices linkToBilling />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <CountCard title="New users, last 30 days" path={base && `${base}/users`} windows={windows} />
         <CountCard title="New wallets, last 30 days" path={base && `${base}/wallets`} windows={windows} />

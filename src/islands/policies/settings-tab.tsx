@@ -24,11 +24,38 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Name and strategy (saved together with the version read), the policy's facts, and delete. */
+/** The cap as the API takes it: empty is none; text that is no number is sent as is, so the API's message shows. */
+function capOf(text: string): number | string | null {
+  const t = text.trim().replace(/^\$/, '');
+  if (!t) return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : t;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** What the policy sponsored this month, against its cap (sponsorship is refused once the cap is reached). */
+function SpendAgainstCap({ policy }: { policy: Policy }) {
+  const spent = policy.spendThisMonth;
+  const cap = policy.monthlySpendCapUsd;
+  if (!spent) return <>Sponsorship stops for the rest of the month once this is spent.</>;
+  return (
+    <span data-testid="policy-spend-this-month">
+      {usd.format(spent.costUsd)} spent this month{cap === null ? '' : ` of ${usd.format(cap)}`} (
+      {spent.transactions === 1 ? '1 transaction' : `${spent.transactions.toLocaleString('en-US')} transactions`}).
+      {cap !== null && spent.costUsd >= cap
+        ? ' The cap is reached: new sponsored transactions are refused until next month or a higher cap.'
+        : ' Sponsorship stops for the rest of the month once the cap is spent.'}
+    </span>
+  );
+}
+
+/** Name, strategy and spend cap (saved together with the version read), the policy's facts, and delete. */
 export function SettingsTab({ policy, path, canWrite }: { policy: Policy; path: string; canWrite: boolean }) {
   const route = useProjectRoute();
   const base = useModePath();
   const [name, setName] = useState(policy.name);
+  const [cap, setCap] = useState(policy.monthlySpendCapUsd === null ? '' : String(policy.monthlySpendCapUsd));
   const [draft, setDraft] = useState(() => draftOf(policy.strategy as Partial<Strategy>));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -41,7 +68,7 @@ export function SettingsTab({ policy, path, canWrite }: { policy: Policy; path: 
     try {
       await apiWrite<Policy>(path, {
         method: 'PATCH',
-        body: { name: name.trim(), strategy, version: policy.version },
+        body: { name: name.trim(), strategy, monthlySpendCapUsd: capOf(cap), version: policy.version },
         pending: 'Saving policy…',
         done: 'Policy saved',
         invalidate: [path, `${base}/policies`],
@@ -78,6 +105,16 @@ export function SettingsTab({ policy, path, canWrite }: { policy: Policy; path: 
           chainId={policy.chainId}
           errors={errors}
           disabled={!canWrite}
+        />
+        <Field
+          label="Monthly spend cap (USD)"
+          inputMode="decimal"
+          placeholder="No cap"
+          value={cap}
+          disabled={!canWrite}
+          error={errors.monthlySpendCapUsd}
+          hint={<SpendAgainstCap policy={policy} />}
+          onChange={(e) => setCap(e.target.value)}
         />
         {errors[''] && <p className="text-sm text-destructive">{errors['']}</p>}
         {canWrite && (

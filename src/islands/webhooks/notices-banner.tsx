@@ -6,6 +6,8 @@ import { useApiQuery } from '../../lib/use-api-query';
 import { useCan, useProjectRoute } from '../../lib/use-project';
 import { DISABLED_REASON, type Notice } from './types';
 
+type WebhookNotice = Extract<Notice, { kind: 'webhook_disabled' }>;
+
 /**
  * Webhooks the engine disabled (410 Gone, or 5 days of failures), for the project's owners and admins (docs/api.md
  * "Notices"): one dismissible banner each, linking to the webhook. Nothing for other roles, and nothing when the
@@ -18,7 +20,7 @@ export function WebhookNotices({ mode }: { mode?: 'live' | 'test' }) {
   const { data } = useApiQuery<{ data: Notice[] }>(path);
   const [hidden, setHidden] = useState<string[]>([]);
   const notices = (data?.data ?? []).filter(
-    (n) => n.kind === 'webhook_disabled' && !hidden.includes(n.id) && (!mode || n.mode === mode),
+    (n): n is WebhookNotice => n.kind === 'webhook_disabled' && !hidden.includes(n.id) && (!mode || n.mode === mode),
   );
   if (!route || !path || !notices.length) return null;
   return (

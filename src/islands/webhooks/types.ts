@@ -35,6 +35,7 @@ export const TOPIC_GROUPS: readonly { label: string; topics: readonly Topic[] }[
   },
   { label: 'Users and accounts', topics: ['user.created', 'user.updated', 'user.deleted', 'account.created'] },
   { label: 'Balances', topics: ['balance.project', 'balance.contract', 'balance.dev_account'] },
+  { label: 'Billing', topics: ['usage.threshold_reached'] },
   { label: 'Other', topics: ['test'] },
 ];
 

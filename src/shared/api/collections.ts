@@ -178,6 +178,7 @@ export const WEBHOOK_TOPICS = [
   'user.updated',
   'user.deleted',
   'account.created',
+  'usage.threshold_reached',
   'test',
 ] as const;
 
@@ -214,7 +215,7 @@ export const eventLogListSpec: ListSpec = {
   defaultOrder: { field: 'createdAt', dir: 'desc' },
 };
 
-export const NOTICE_KINDS = ['webhook_disabled'] as const;
+export const NOTICE_KINDS = ['webhook_disabled', 'usage_threshold'] as const;
 
 export const EVENT_TYPES = ['balance_threshold', 'contract_function', 'backend_wallet', 'confirmations'] as const;
 

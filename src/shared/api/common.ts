@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** Sponsorship refused: the gas policy's monthly spend cap is reached (docs/api.md "Usage alerts and spend caps"). */
+  policy_spend_cap_reached: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

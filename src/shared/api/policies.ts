@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressField, chainIdField, nameField, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
+import { usdAmount } from './usage-alerts.ts';
 import { RULE_TYPES, LIMIT_TYPES, INTERVAL_UNITS } from './collections.ts';
 export { STRATEGIES, RULE_TYPES, LIMIT_TYPES, INTERVAL_UNITS, policyListSpec } from './collections.ts';
 
@@ -48,6 +49,10 @@ export const policySchema = z
     rules: z.array(policyRuleSchema).optional(),
     /** Lists only: sponsored transactions and their cost over the last 30 days. */
     spend30d: z.object({ transactions: z.number().int(), costUsd: z.number() }).optional(),
+    /** Hard monthly spend cap in USD (the spend report's cost, this UTC month); null: none. Past it, sponsorship is refused. */
+    monthlySpendCapUsd: z.number().nullable(),
+    /** Reads of one policy only: sponsored transactions and their cost this UTC calendar month (against the cap). */
+    spendThisMonth: z.object({ transactions: z.number().int(), costUsd: z.number() }).optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
     version: z.number().int(),
@@ -60,6 +65,7 @@ export const policyCreateSchema = z
     chainId: chainIdField,
     enabled: z.boolean().default(true),
     strategy: strategy.default({ type: 'pay_for_user' }),
+    monthlySpendCapUsd: usdAmount.nullable().default(null),
   })
   .meta({ id: 'PolicyCreate' });
 export const policyUpdateSchema = z
@@ -67,6 +73,7 @@ export const policyUpdateSchema = z
     name: nameField.optional(),
     enabled: z.boolean().optional(),
     strategy: strategy.optional(),
+    monthlySpendCapUsd: usdAmount.nullable().optional(),
     version: versionField,
   })
   .meta({ id: 'PolicyUpdate' });

@@ -16,6 +16,9 @@ export const EXAMPLES: Record<string, { body?: (ids: Ids) => unknown; query?: st
   'POST /projects/:projectId/members': { body: () => ({ email: 'openapi-invitee@example.com', role: 'viewer' }) },
   'PATCH /projects/:projectId/members/:userId': { body: () => ({ role: 'viewer', version: 1 }) },
   'POST /projects/:projectId/billing/checkout': { body: () => ({ plan: 'growth', mode: 'test' }) },
+  'PATCH /projects/:projectId/billing/alerts': {
+    body: () => ({ thresholds: [25, 75], gasBudgetUsd: 120, version: 1 }),
+  },
   'POST /projects/:projectId/:mode/transactions': {
     body: (ids) => ({ chainId: 1, accountId: ids.get('wallets'), interactions: [{ to: addr(77), value: '0' }] }),
   },

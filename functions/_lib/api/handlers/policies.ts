@@ -20,6 +20,7 @@ import { ApiError, isoStrict, json, notFound } from '../request-response';
 import { auditFor, commitCreate, commitUpdate } from '../write-commits';
 import { deleteRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { mustReference } from './wallets';
+import { policyMonthSpend } from '../../billing/usage-alerts';
 
 const P = '/projects/:projectId/:mode/policies';
 const POLICIES = {
@@ -36,6 +37,8 @@ export function policyToApi(r: Row, rules?: Row[]) {
     strategy: parseJson(r.strategy, {}),
     ...(rules ? { rules: rules.map(ruleToApi) } : {}),
     ...(r.spend30d ? { spend30d: r.spend30d } : {}),
+    monthlySpendCapUsd: (r.monthly_spend_cap_usd as number | null | undefined) ?? null,
+    ...(r.spendThisMonth ? { spendThisMonth: r.spendThisMonth } : {}),
     createdAt: isoStrict(r.created_at as number),
     updatedAt: isoStrict(r.updated_at as number),
     version: r.version,
@@ -203,6 +206,7 @@ export const policyRoutes: ApiRoute[] = [
         chain_id: b.chainId,
         enabled: b.enabled ? 1 : 0,
         strategy: JSON.stringify(b.strategy),
+        monthly_spend_cap_usd: b.monthlySpendCapUsd,
         created_at: c.now,
         updated_at: c.now,
         version: 1,
@@ -223,10 +227,11 @@ export const policyRoutes: ApiRoute[] = [
     scope: 'mode',
     permission: 'read',
     tag: 'Policies',
-    summary: 'Read a policy with its rules',
+    summary: 'Read a policy with its rules and its spend this month (against its monthly spend cap)',
     response: policySchema,
     handler: async (c) => {
       const row = await mustGet(c, 'policies', c.params.id, 'Policy');
+      row.spendThisMonth = await policyMonthSpend(c.db, row.id as string, c.now);
       return json(policyToApi(row, await rulesOf(c, row.id as string)));
     },
   }),
@@ -246,6 +251,7 @@ export const policyRoutes: ApiRoute[] = [
         ...(b.name === undefined ? {} : { name: b.name }),
         ...(b.enabled === undefined ? {} : { enabled: b.enabled }),
         ...(b.strategy === undefined ? {} : { strategy: b.strategy }),
+        ...(b.monthlySpendCapUsd === undefined ? {} : { monthly_spend_cap_usd: b.monthlySpendCapUsd }),
       };
     },
   }),

@@ -8,6 +8,7 @@ import { mustGet } from '../route-builders';
 import { auditFor } from '../write-commits';
 import { Outbox } from '../../webhooks/outbox';
 import { transactionToApi } from './transactions';
+import { checkUsageAlerts, logAlertFailure } from '../../billing/usage-alerts';
 
 /**
  * `POST …/transactions/{id}/status`: the relayer or the chain indexer reports a transaction's new status (docs/api.md
@@ -99,6 +100,9 @@ export const transactionStatusRoutes: ApiRoute[] = [
           reason: 'stale_status',
         });
       outbox.kick(c);
+      // Sponsored gas of a live policy counts against the monthly gas budget (usage alerts; never fails the write).
+      if (s.mode === 'live' && row.policy_id && b.costUsd !== undefined)
+        c.waitUntil(checkUsageAlerts(c, 'gas').catch(logAlertFailure));
       const history = (
         await db
           .prepare('SELECT status, created_at FROM transaction_statuses WHERE transaction_id = ? ORDER BY seq')

@@ -12,6 +12,7 @@ import { auditFor, commitCreate } from '../write-commits';
 import { getRoute, listRoute, mustGet } from '../route-builders';
 import type { Relation } from '../../db/related';
 import { mustReference } from './wallets';
+import { checkUsageAlerts, logAlertFailure, refuseOverSpendCap } from '../../billing/usage-alerts';
 
 const P = '/projects/:projectId/:mode/transactions';
 export const TRANSACTIONS = {
@@ -117,6 +118,7 @@ export const transactionRoutes: ApiRoute[] = [
       });
       if (wallet.chain_id !== b.chainId) throw new ApiError('bad_request', '`chainId` does not match the wallet chain');
       await mustReference(c, 'policies', b.policyId, 'policyId');
+      if (b.policyId) await refuseOverSpendCap(c, b.policyId);
       const row: Row = {
         id: newId('tin'),
         project_id: c.access!.projectId,
@@ -142,7 +144,7 @@ export const transactionRoutes: ApiRoute[] = [
       };
       const db = c.db;
       const response = transactionToApi(row, [{ status: 'new', created_at: c.now }]);
-      return commitCreate(c, {
+      const created = await commitCreate(c, {
         statements: [
           insertStmt(db, 'transactions', row),
           insertStmt(db, 'transaction_statuses', { transaction_id: row.id, seq: 1, status: 'new', created_at: c.now }),
@@ -152,6 +154,9 @@ export const transactionRoutes: ApiRoute[] = [
         response,
         requestBody: b,
       });
+      // A live operation counts against the plan: a threshold it crossed is recorded after the commit (never fails it).
+      if (row.mode === 'live') c.waitUntil(checkUsageAlerts(c, 'operations').catch(logAlertFailure));
+      return created;
     },
   }),
   getRoute({

@@ -343,28 +343,19 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     scope: 'project',
     permission: 'manage_project',
     tag: 'Webhooks',
-    summary: 'Notices for owners and admins: webhooks the delivery engine turned off (dismissed ones are not listed)',
+    summary:
+      'Notices for owners and admins: webhooks the delivery engine turned off, usage thresholds crossed (dismissed ones are not listed)',
     response: noticeListSchema,
     handler: async (c) => {
       const { results } = await c.db
         .prepare(
-          `SELECT n.id, n.kind, n.mode, n.webhook_id, n.reason, n.created_at, w.url FROM notices n
+          `SELECT n.id, n.kind, n.mode, n.webhook_id, n.reason, n.alert_key, n.data, n.created_at, w.url FROM notices n
          LEFT JOIN webhooks w ON w.id = n.webhook_id
          WHERE n.project_id = ? AND n.dismissed_at IS NULL ORDER BY n.created_at DESC LIMIT 100`,
         )
         .bind(c.access!.projectId)
         .all<Row>();
-      return json({
-        data: results.map((n) => ({
-          id: n.id,
-          kind: n.kind,
-          mode: n.mode,
-          webhookId: n.webhook_id,
-          webhookUrl: n.url ?? null,
-          reason: n.reason,
-          createdAt: isoStrict(n.created_at as number),
-        })),
-      });
+      return json({ data: results.map(noticeToApi) });
     },
   }),
   defineRoute({
@@ -385,3 +376,22 @@ export const webhookDeliveryRoutes: ApiRoute[] = [
     },
   }),
 ];
+
+/** A notice row in the API's shape: a disabled webhook, or a crossed usage threshold (`alert_key` = meter:period:percent). */
+function noticeToApi(n: Row) {
+  const base = { id: n.id, mode: n.mode, createdAt: isoStrict(n.created_at as number) };
+  if (n.kind === 'usage_threshold') {
+    const [meter, period, threshold] = String(n.alert_key).split(':');
+    const d = parseJson<{ used?: number; limit?: number }>(n.data, {});
+    return {
+      ...base,
+      kind: n.kind,
+      meter,
+      threshold: Number(threshold),
+      period,
+      used: d.used ?? 0,
+      limit: d.limit ?? 0,
+    };
+  }
+  return { ...base, kind: n.kind, webhookId: n.webhook_id, webhookUrl: n.url ?? null, reason: n.reason };
+}
