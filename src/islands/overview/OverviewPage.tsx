@@ -9,6 +9,7 @@ import { $role } from '../../stores/project-context';
 import { $skipOnboarding } from '../../stores/onboarding';
 import { WebhookNotices } from '../webhooks/notices-banner';
 import { SamplesSection } from './samples-section';
+import { GoingLiveCard } from './going-live-card';
 import { frameLength } from '../../shared/time-window';
 import { trend, windowFilters, type Windows } from './overview-windows';
 
@@ -190,6 +191,7 @@ export function OverviewPage() {
         <CostCard base={base} windows={windows} />
       </div>
       {route && <Checklist base={base} projectId={route.projectId} mode={route.mode} />}
+      {route && <GoingLiveCard projectId={route.projectId} mode={route.mode} />}
       <SamplesSection />
     </div>
   );

@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
+import { expectAccessible } from './helpers';
+
+// Test → live (issue 22) on a project of its own (the demo project's live mode is other tests' ground): a policy
+// with its contract promoted from test to live works there; a provider arrives as "needs a secret".
+
+/** Calls the data API as the signed-in browser user. */
+async function apiAsUser(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
+  return page.evaluate(
+    async ({ path, key, init }) => {
+      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
+      const res = await fetch(`/api/v1${path}`, {
+        method: init.method ?? 'GET',
+        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { path, key: AUTH_STORAGE_KEY, init },
+  );
+}
+
+const TOKEN = '0x00000000000000000000000000000000000a11ce';
+
+test('promote: compare, dry run, apply a policy with its contract to live; the provider needs a secret', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const created = await apiAsUser(page, '/projects', { method: 'POST', body: { name: 'Promote e2e' } });
+  expect(created.status).toBe(201);
+  const pid = created.body.id as string;
+  const test = `/projects/${pid}/test`;
+  const contract = await apiAsUser(page, `${test}/contracts`, {
+    method: 'POST',
+    body: {
+      name: 'Reward token',
+      chainId: 8453,
+      address: TOKEN,
+      abi: [{ type: 'function', name: 'claim', inputs: [], outputs: [], stateMutability: 'nonpayable' }],
+    },
+  });
+  expect(contract.status).toBe(201);
+  const policy = await apiAsUser(page, `${test}/policies`, { method: 'POST', body: { name: 'Claims', chainId: 8453 } });
+  await apiAsUser(page, `${test}/policies/${policy.body.id}/rules`, {
+    method: 'POST',
+    body: { type: 'contract_functions', contractId: contract.body.id, functionName: 'claim' },
+  });
+  const providers = await apiAsUser(page, `${test}/auth/providers`);
+  const patched = await apiAsUser(page, `${test}/auth/providers`, {
+    method: 'PATCH',
+    body: {
+      version: providers.body.version,
+      oauth: { github: { enabled: true, clientId: 'gh-client', clientSecret: 'github-secret-value-0123' } },
+    },
+  });
+  expect(patched.status).toBe(200);
+
+  // From the overview's "Going live" card.
+  await page.goto(`/${pid}/test`);
+  await page.getByRole('link', { name: 'Compare test and live' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${pid}/test/promote$`));
+  const policies = page.getByRole('region', { name: 'Gas policies', exact: true });
+  await expect(policies.getByRole('row', { name: /Claims/ })).toContainText('Only in test');
+  const provider = page.getByRole('region', { name: 'Providers', exact: true }).getByRole('row', { name: /Providers/ });
+  await expect(provider).toContainText('Differs');
+  await expect(provider).toContainText(/oauth\.github\.enabled:\s*false\s*→\s*true/);
+  await expect(page.locator('main')).not.toContainText('github-secret-value-0123');
+  await expectAccessible(page);
+
+  // Apply waits for a dry run of the selection; unpicking the contracts makes the policy's reference refused.
+  const apply = page.getByRole('button', { name: 'Apply to live' });
+  await expect(apply).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Promote all contracts' }).uncheck();
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await expect(policies.getByRole('row', { name: /Claims/ })).toContainText(/Refused.*not there: pick it too/);
+  await page.getByRole('checkbox', { name: 'Promote all contracts' }).check();
+  await expect(apply).toBeDisabled();
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await expect(page.getByRole('region', { name: 'Summary', exact: true })).toContainText('Dry run:');
+  await expect(policies.getByRole('row', { name: /Claims/ })).toContainText('Create');
+  await expect(provider).toContainText('Update · needs a secret');
+  await apply.click();
+
+  const result = page.getByRole('status').filter({ hasText: 'Applied to live' });
+  await expect(result).toContainText(/Applied to live: 2 created, 1 updated/);
+  await expect(result.getByRole('link', { name: 'Providers', exact: true })).toHaveAttribute(
+    'href',
+    `/${pid}/live/providers`,
+  );
+  await expect(result).toContainText('Github client secret');
+  // Compared again: nothing left to promote.
+  await expect(policies.getByRole('row', { name: /Claims/ })).toContainText('Same');
+
+  // It works in live: the policy is there with its rule on the live contract (by name), the provider off.
+  await page.goto(`/${pid}/live/policies`);
+  await page.getByRole('row', { name: /Claims/ }).click();
+  await expect(page.getByText('Reward token').first()).toBeVisible();
+  const live = await apiAsUser(page, `/projects/${pid}/live/auth/providers`);
+  expect(live.body.data.oauth.github).toMatchObject({ enabled: false, clientId: 'gh-client', clientSecretHint: null });
+});
