@@ -52,7 +52,7 @@ test('promote: compare, dry run, apply a policy with its contract to live; the p
     method: 'PATCH',
     body: {
       version: providers.body.version,
-      oauth: { github: { enabled: true, clientId: 'gh-client', clientSecret: 'github-secret-value-0123' } },
+      oauth: { discord: { enabled: true, clientId: 'dc-client', clientSecret: 'discord-secret-value-0123' } },
     },
   });
   expect(patched.status).toBe(200);
@@ -65,8 +65,8 @@ test('promote: compare, dry run, apply a policy with its contract to live; the p
   await expect(policies.getByRole('row', { name: /Claims/ })).toContainText('Only in test');
   const provider = page.getByRole('region', { name: 'Providers', exact: true }).getByRole('row', { name: /Providers/ });
   await expect(provider).toContainText('Differs');
-  await expect(provider).toContainText(/oauth\.github\.enabled:\s*false\s*→\s*true/);
-  await expect(page.locator('main')).not.toContainText('github-secret-value-0123');
+  await expect(provider).toContainText(/oauth\.discord\.enabled:\s*false\s*→\s*true/);
+  await expect(page.locator('main')).not.toContainText('discord-secret-value-0123');
   await expectAccessible(page);
 
   // Apply waits for a dry run of the selection; unpicking the contracts makes the policy's reference refused.
@@ -89,14 +89,16 @@ test('promote: compare, dry run, apply a policy with its contract to live; the p
     'href',
     `/${pid}/live/providers`,
   );
-  await expect(result).toContainText('Github client secret');
+  await expect(result).toContainText('Discord client secret');
   // Compared again: nothing left to promote.
   await expect(policies.getByRole('row', { name: /Claims/ })).toContainText('Same');
 
   // It works in live: the policy is there with its rule on the live contract (by name), the provider off.
   await page.goto(`/${pid}/live/policies`);
   await page.getByRole('row', { name: /Claims/ }).click();
-  await expect(page.getByText('Reward token').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Reward token');
+  await expect(page.getByRole('tabpanel')).toContainText('claim');
   const live = await apiAsUser(page, `/projects/${pid}/live/auth/providers`);
-  expect(live.body.data.oauth.github).toMatchObject({ enabled: false, clientId: 'gh-client', clientSecretHint: null });
+  expect(live.body.data.oauth.discord).toMatchObject({ enabled: false, clientId: 'dc-client', clientSecretHint: null });
 });
