@@ -149,7 +149,7 @@ export function PromotePage() {
             <div
               role="region"
               aria-label="Summary"
-              className="sticky top-0 z-10 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3 text-sm"
+              className="sticky top-16 z-10 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3 text-sm"
             >
               <span className="inline-flex items-center gap-1 font-medium">
                 {from} <ArrowRight className="h-4 w-4" aria-hidden /> {to}

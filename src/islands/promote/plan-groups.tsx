@@ -8,7 +8,7 @@ import { actionLabel, compareLabel, formatValue, itemId } from './plan-format';
 function Changes({ item }: { item: PlanItem }) {
   if (!item.changes.length) return <span className="text-muted-foreground">No differences</span>;
   const rows = item.changes.map((c) => (
-    <li key={c.path} className="break-words">
+    <li key={c.path} className="[overflow-wrap:anywhere]">
       <span className="font-mono text-xs">{c.path}</span>:{' '}
       {item.compare === 'only_in_source' ? (
         <span>{formatValue(c.to)}</span>
@@ -41,7 +41,10 @@ function Plan({ item }: { item: PlanItem }) {
         <Badge tone={a.tone}>{a.text}</Badge>
       </span>
       {item.reasons.map((r) => (
-        <span key={`${r.path}:${r.message}`} className="text-xs text-red-700 dark:text-red-300">
+        <span
+          key={`${r.path}:${r.message}`}
+          className="text-xs [overflow-wrap:anywhere] text-red-700 dark:text-red-300"
+        >
           {r.path ? `${r.path}: ` : ''}
           {r.message}
         </span>
@@ -171,14 +174,14 @@ function Group({
                   <td className="px-3 py-2 whitespace-nowrap">
                     <Badge tone={c.tone}>{c.text}</Badge>
                   </td>
-                  <td className="min-w-56 px-3 py-2">
+                  <td className="min-w-56 px-3 py-2 [overflow-wrap:anywhere]">
                     {i.compare === 'only_in_target' ? (
                       <span className="text-muted-foreground">—</span>
                     ) : (
                       <Changes item={i} />
                     )}
                   </td>
-                  <td className="min-w-40 px-3 py-2">
+                  <td className="w-64 min-w-40 px-3 py-2">
                     <Plan item={i} />
                   </td>
                 </tr>
