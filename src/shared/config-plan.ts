@@ -297,7 +297,7 @@ function policyReasons(
   p: Obj,
   target: Obj | undefined,
   mode: Mode,
-  contracts: Map<string, { chainId: number }>,
+  contracts: Map<string, { chainId: number; abi?: unknown[] }>,
   wallets: Set<string>,
 ): Reason[] {
   const reasons: Reason[] = [];
@@ -336,6 +336,16 @@ function policyReasons(
     if (!rule.success) reasons.push(...issues(rule.error, `rules[${i}]`));
     const ref = refOk(r.contract, `rules[${i}].contract`, p.chainId as number, contracts);
     if (ref) reasons.push(ref);
+    // As by hand: a rule's function must be one of its contract's ABI functions (when the contract has an ABI).
+    const abi = isObj(r.contract)
+      ? contracts.get(contractKey(r.contract as { chainId: number; address: string }))?.abi
+      : null;
+    const names = new Set((abi ?? []).filter((x) => isObj(x) && x.type === 'function').map((x) => (x as Obj).name));
+    if (!ref && r.functionName && names.size && !names.has(r.functionName))
+      reasons.push({
+        path: `rules[${i}].functionName`,
+        message: `\`${String(r.functionName)}\` is not a function of this contract`,
+      });
   });
   return reasons;
 }

@@ -84,6 +84,15 @@ const TABLE: Row[] = [
     },
   },
   {
+    name: 'a rule’s function must be one of its contract’s ABI functions',
+    source: {
+      contracts: [{ ...token, abi: [{ type: 'function', name: 'claim', inputs: [], outputs: [] }] }],
+      policies: [policy({ rules: [rule({ chainId: 8453, address: A })] })],
+    },
+    target: { contracts: [], policies: [] },
+    expect: { 'policies/P': { compare: 'only_in_source', action: 'refused', reason: /not a function/ } },
+  },
+  {
     name: 'a policy’s chain cannot change',
     source: { policies: [policy({ chainId: 10 })] },
     target: { policies: [policy()] },

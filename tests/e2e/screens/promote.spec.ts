@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
-import { expectAccessible } from './helpers';
+import { VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
 
 // Test → live (issue 22) on a project of its own (the demo project's live mode is other tests' ground): a policy
 // with its contract promoted from test to live works there; a provider arrives as "needs a secret".
@@ -101,4 +101,18 @@ test('promote: compare, dry run, apply a policy with its contract to live; the p
   await expect(page.getByRole('tabpanel')).toContainText('claim');
   const live = await apiAsUser(page, `/projects/${pid}/live/auth/providers`);
   expect(live.body.data.oauth.discord).toMatchObject({ enabled: false, clientId: 'dc-client', clientSecretHint: null });
+});
+
+test.describe('as a viewer', () => {
+  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test('promote: a viewer sees the compare, not what only developers and admins may do', async ({ page }) => {
+    await page.goto(demoPath('test', '/promote'));
+    await expect(page.getByRole('heading', { name: 'Gas policies', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'Gas policies', exact: true })).toContainText('Refused');
+    await expect(page.getByRole('button', { name: 'Dry run' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Apply/ })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+    await expect(page.getByText('Upload')).toHaveCount(0);
+  });
 });

@@ -88,6 +88,7 @@ function promoteRoute(dryRun: boolean): ApiRoute {
       : 'Promote the picked configuration from the other mode into this one (one batch per kind; 409 if it changed meanwhile)',
     body: promoteBodySchema,
     response: applyResultSchema,
+    status: 200,
     handler: async (c) => {
       const { from, to } = modes(c, c.body.from);
       const source = await readModeConfig(c.db, c.access!.projectId, from, c.now);
@@ -142,6 +143,7 @@ export const configRoutes: ApiRoute[] = [
     query: configApplyQuerySchema,
     body: configDocumentSchema,
     response: applyResultSchema,
+    status: 200,
     handler: async (c) => {
       const dryRun = c.query.dryRun !== 'false';
       // Applying is an owner's or admin's (or a `config:write` key's); developers may ask for the dry run.
