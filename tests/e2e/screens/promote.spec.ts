@@ -101,6 +101,33 @@ test('promote: compare, dry run, apply a policy with its contract to live; the p
   await expect(page.getByRole('tabpanel')).toContainText('claim');
   const live = await apiAsUser(page, `/projects/${pid}/live/auth/providers`);
   expect(live.body.data.oauth.discord).toMatchObject({ enabled: false, clientId: 'dc-client', clientSecretHint: null });
+
+  // Configuration as code on the screen: a file that is not JSON is said so; a document is dry-run, then applied.
+  await page.goto(`/${pid}/test/promote`);
+  const card = page.getByRole('region', { name: 'Configuration as code' });
+  const upload = card.getByLabel('Upload');
+  await upload.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{nope') });
+  await expect(card.getByRole('alert')).toContainText('This file is not JSON');
+  const exported = await apiAsUser(page, `/projects/${pid}/test/config`);
+  expect(JSON.stringify(exported.body)).not.toContain('discord-secret-value-0123');
+  const fromFile = {
+    name: 'From the file',
+    chainId: 8453,
+    enabled: true,
+    strategy: { type: 'pay_for_user' },
+    rules: [],
+  };
+  const doc = { ...exported.body, policies: [...exported.body.policies, fromFile] };
+  await upload.setInputFiles({
+    name: 'config.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
+  await expect(card).toContainText('The file would: create 1, update 0');
+  await card.getByRole('button', { name: 'Apply the file to test' }).click();
+  await expect(card).toContainText('The file did: create 1, update 0');
+  const testPolicies = await apiAsUser(page, `/projects/${pid}/test/policies?order=name:asc`);
+  expect(testPolicies.body.data.map((p: { name: string }) => p.name)).toEqual(['Claims', 'From the file']);
 });
 
 test.describe('as a viewer', () => {
