@@ -29,6 +29,7 @@ export const ROUTES: readonly RouteDef[] = [
   { shell: 'profile', pattern: '/profile', title: 'Profile', layout: 'dashboard' },
   { shell: 'project', pattern: '/{projectId}', title: 'Project', layout: 'dashboard' },
   { shell: 'overview', pattern: P, title: 'Overview', nav: 'project', layout: 'dashboard' },
+  { shell: 'promote', pattern: `${P}/promote`, title: 'Test to live', nav: 'project', layout: 'dashboard' },
   { shell: 'wallets', pattern: `${P}/wallets`, title: 'Wallets', nav: 'data', layout: 'dashboard' },
   { shell: 'users', pattern: `${P}/users`, title: 'Users', nav: 'data', layout: 'dashboard' },
   {

@@ -22,6 +22,7 @@ import { settingRoutes } from './handlers/settings';
 import { smtpTestRoutes } from './handlers/smtp-test';
 import { userImportRoutes } from './handlers/user-import';
 import { ecosystemDomainRoutes } from './ecosystem-domain';
+import { configRoutes } from './handlers/config';
 import { csvExportRoutes } from './csv-export';
 import { apiHandler, createApiApp } from './api-app';
 
@@ -50,6 +51,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...smtpTestRoutes,
   ...userImportRoutes,
   ...ecosystemDomainRoutes,
+  ...configRoutes,
 ];
 // `GET …/{collection}.csv` beside each exported list (same permission, order and filters; csv-export.ts).
 API_ROUTES.push(...csvExportRoutes(API_ROUTES));

@@ -10,6 +10,7 @@ import { $skipOnboarding } from '../../stores/onboarding';
 import { WebhookNotices } from '../webhooks/notices-banner';
 import { UsageNotices } from '../billing/usage-notices';
 import { SamplesSection } from './samples-section';
+import { GoingLiveCard } from './going-live-card';
 import { frameLength } from '../../shared/time-window';
 import { trend, windowFilters, type Windows } from './overview-windows';
 
@@ -192,6 +193,7 @@ export function OverviewPage() {
         <CostCard base={base} windows={windows} />
       </div>
       {route && <Checklist base={base} projectId={route.projectId} mode={route.mode} />}
+      {route && <GoingLiveCard projectId={route.projectId} mode={route.mode} />}
       <SamplesSection />
     </div>
   );

@@ -241,6 +241,8 @@ export const KEY_COLLECTIONS = [
   'backend-wallets',
   'webhooks',
   'events',
+  // The mode's configuration as one document (`GET|POST …/config`, docs/api.md "Configuration as code").
+  'config',
 ] as const;
 export const KEY_READ_ONLY_COLLECTIONS = ['analytics', 'auth', 'ecosystem'] as const;
 

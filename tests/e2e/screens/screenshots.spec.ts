@@ -41,6 +41,7 @@ const SCREENS: Screen[] = [
   { name: 'ecosystem', path: demoPath('test', '/settings/ecosystem'), ready: saveBar },
   { name: 'project-settings', path: demoPath('test', '/settings'), ready: heading('Danger zone') },
   { name: 'billing', path: demoPath('test', '/settings/billing'), ready: heading('Plan') },
+  { name: 'promote', path: demoPath('test', '/promote'), ready: heading('Gas policies') },
   { name: 'profile', path: '/profile', ready: heading('Account') },
 ];
 

@@ -48,6 +48,11 @@ export const EXAMPLES: Record<string, { body?: (ids: Ids) => unknown; query?: st
   'PUT /projects/:projectId/:mode/auth/migrations/:id/chunks/:index': {
     body: () => ({ rows: [{ row: 1, email: 'imported-one@example.com' }] }),
   },
+  // The conformance project's test mode is the target: the source is live.
+  'GET /projects/:projectId/:mode/promote': { query: '?from=live' },
+  'POST /projects/:projectId/:mode/promote/dry-run': { body: () => ({ from: 'live' }) },
+  'POST /projects/:projectId/:mode/promote': { body: () => ({ from: 'live' }) },
+  'POST /projects/:projectId/:mode/config': { body: () => ({ schemaVersion: 1 }), query: '?dryRun=true' },
   ...Object.fromEntries(
     ['auth/security', 'auth/providers', 'auth/email-templates', 'auth/smtp', 'ecosystem'].map((s) => [
       `PATCH /projects/:projectId/:mode/${s}`,

@@ -58,7 +58,7 @@ function setPath(o: Obj, path: string[], v: unknown) {
  * The stored data as the current schema reads it: fields added since the row was written take their defaults, and
  * the former single `sessionLifetimeSeconds` of security settings becomes the refresh token lifetime.
  */
-function stored(kind: SettingsKind, row: Row): Obj {
+export function stored(kind: SettingsKind, row: Row): Obj {
   const data = parseJson<Obj>(row.data, {});
   if (kind === 'security' && 'sessionLifetimeSeconds' in data) {
     data.refreshTokenLifetimeSeconds ??= data.sessionLifetimeSeconds;
