@@ -19,6 +19,7 @@ import { analyticsRoutes } from './handlers/analytics';
 import { settingRoutes } from './handlers/settings';
 import { smtpTestRoutes } from './handlers/smtp-test';
 import { userImportRoutes } from './handlers/user-import';
+import { requestLogRoutes } from './handlers/request-logs';
 import { ecosystemDomainRoutes } from './ecosystem-domain';
 import { csvExportRoutes } from './csv-export';
 import { apiHandler, createApiApp } from './api-app';
@@ -45,6 +46,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...settingRoutes,
   ...smtpTestRoutes,
   ...userImportRoutes,
+  ...requestLogRoutes,
   ...ecosystemDomainRoutes,
 ];
 // `GET …/{collection}.csv` beside each exported list (same permission, order and filters; csv-export.ts).
