@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { DataList, type Column } from '../../components/data-list/data-list';
-import { readListView } from '../../components/data-list/list-view';
+import { readListView, viewSearch } from '../../components/data-list/list-view';
 import { Badge } from '../../components/ui/badge';
 import { RelativeTime } from '../../components/ui/relative-time';
 import {
@@ -14,7 +14,7 @@ import type { Filter } from '../../shared/api/list-params';
 import { projectPath } from '../../shared/routes';
 import { useModePath, useProjectRoute } from '../../lib/use-project';
 import { useSearch } from '../../lib/use-search';
-import { patchSearch } from '../../stores/location';
+import { patchSearch, setSearch } from '../../stores/location';
 import { DateRangeFilter, describeDateFilter } from '../shared/date-range-filter';
 import { LogChart } from './log-chart';
 import { LiveTailButton, useLiveTail } from './live-tail';
@@ -34,7 +34,12 @@ const columns: Column<RequestLog>[] = [
   {
     id: 'path',
     header: 'Path',
-    cell: (l) => <span className="block max-w-96 font-mono text-xs break-all">{l.shortPath}</span>,
+    className: 'whitespace-nowrap',
+    cell: (l) => (
+      <span className="block max-w-96 truncate font-mono text-xs" title={l.shortPath}>
+        {l.shortPath}
+      </span>
+    ),
   },
   {
     id: 'caller',
@@ -110,6 +115,15 @@ export function LogsPage() {
   const to = until ?? now;
   const from = bound('gte') ?? bound('gt') ?? to - HOUR;
 
+  const filterBy = (field: 'route' | 'keyId', value: string) => {
+    const view = readListView(requestLogListSpec, location.search).query;
+    const filters = [...view.filters.filter((f) => f.field !== field), { field, op: 'eq' as const, value }];
+    const next = viewSearch(location.search, requestLogListSpec, { ...view, filters, page: 1 });
+    next.delete('request');
+    if (fromPath && route) location.assign(`${projectPath(route.projectId, route.mode, '/logs')}?${next}`);
+    else setSearch(next);
+  };
+
   const close = () => {
     if (fromPath && route) location.assign(projectPath(route.projectId, route.mode, '/logs'));
     else patchSearch({ request: null });
@@ -161,7 +175,7 @@ export function LogsPage() {
       />
       {open && apiPath && (
         <Suspense fallback={null}>
-          <LogSheet id={open} apiPath={apiPath} onClose={close} />
+          <LogSheet id={open} apiPath={apiPath} onClose={close} onFilter={filterBy} />
         </Suspense>
       )}
     </div>

@@ -24,7 +24,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * One request in a sheet (`?request=req_…` or `/logs/{requestId}`): everything recorded of it and "copy as curl"
  * (the credential as `$API_KEY`: the log holds none). Closing it (or Escape) goes back to the list.
  */
-export function LogSheet({ id, apiPath, onClose }: { id: string; apiPath: string; onClose: () => void }) {
+export function LogSheet({
+  id,
+  apiPath,
+  onClose,
+  onFilter,
+}: {
+  id: string;
+  apiPath: string;
+  onClose: () => void;
+  /** Shows the list of requests with this route or key (and closes the sheet). */
+  onFilter: (field: 'route' | 'keyId', value: string) => void;
+}) {
   const route = useProjectRoute();
   const { data: l, error, reload } = useApiQuery<RequestLog>(`${apiPath}/${encodeURIComponent(id)}`);
   const notFound = error && (error.notFound || error.status === 400);
@@ -62,7 +73,7 @@ export function LogSheet({ id, apiPath, onClose }: { id: string; apiPath: string
         <>
           <dl>
             <Row label="Request id">
-              <CopyText value={l.id} label="request id" short={false} />
+              <CopyText value={l.id} label="request id" />
             </Row>
             <Row label="Status">
               <span className="inline-flex flex-wrap items-center gap-2">
@@ -81,17 +92,27 @@ export function LogSheet({ id, apiPath, onClose }: { id: string; apiPath: string
             </Row>
             <Row label="Route">
               <span className="font-mono text-xs break-all">{l.route ?? 'No route matched'}</span>
+              {l.route && (
+                <Button size="sm" variant="outline" className="mt-1" onClick={() => onFilter('route', l.route!)}>
+                  Requests of this route
+                </Button>
+              )}
             </Row>
             <Row label="Latency">{l.latencyMs} ms</Row>
             <Row label="Caller">
               {l.caller ? (
                 l.caller.type === 'key' ? (
-                  <a
-                    className="text-primary hover:underline"
-                    href={projectPath(route.projectId, route.mode, `/api-keys/${l.caller.id}`)}
-                  >
-                    {l.caller.name ?? 'A deleted key'} (API key)
-                  </a>
+                  <span className="grid justify-items-start gap-1">
+                    <a
+                      className="text-primary hover:underline"
+                      href={projectPath(route.projectId, route.mode, `/api-keys/${l.caller.id}`)}
+                    >
+                      {l.caller.name ?? 'A deleted key'} (API key)
+                    </a>
+                    <Button size="sm" variant="outline" onClick={() => onFilter('keyId', l.caller!.id)}>
+                      Requests of this key
+                    </Button>
+                  </span>
                 ) : (
                   <span>{l.caller.name ?? 'A former member'} (dashboard)</span>
                 )
