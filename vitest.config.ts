@@ -8,18 +8,25 @@ const root = import.meta.dirname;
 
 /**
  * The webhook dispatcher as the API calls it after an outbox commit (RPC `enqueue` over the service binding):
- * recorded here, read back by tests at GET /kicks (the engine itself runs in the `stack` project's real processes).
+ * recorded here, read back by tests at GET /kicks (the engine itself runs in the `stack` project's real processes); the
+ * request log entries the API hands over (RPC `recordRequests`) likewise at GET /log-entries.
  */
 const DISPATCHER_RECORDER = `
 import { WorkerEntrypoint } from 'cloudflare:workers';
 const kicks = [];
+const logEntries = [];
 export default class extends WorkerEntrypoint {
+  async recordRequests(entries) {
+    logEntries.push(...entries);
+    return { accepted: entries.length };
+  }
   async enqueue(events, deliveries, shard = null) {
     kicks.push({ events, deliveries, shard });
     return { accepted: events.length + deliveries.length };
   }
   async fetch(request) {
     if (new URL(request.url).pathname === '/kicks') return Response.json(kicks);
+    if (new URL(request.url).pathname === '/log-entries') return Response.json(logEntries);
     return new Response('not found', { status: 404 });
   }
 }`;
@@ -64,6 +71,7 @@ export default defineConfig({
                 // The directory's and the shards' (docs/architecture.md "Shards"), applied by tests/workers/apply-migrations.ts.
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations/directory')),
                 TEST_SHARD_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations/shard')),
+                TEST_LOGS_MIGRATIONS: await readD1Migrations(path.join(root, 'migrations/logs')),
                 // Real JWKS over HTTP from tests/workers/api-setup/jwks-server.ts; tests sign with the private key.
                 PUBLIC_SUPABASE_URL: inject<string>('jwksBaseUrl'),
                 TEST_JWT_PRIVATE_JWK: inject<string>('jwtPrivateJwk'),

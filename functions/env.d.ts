@@ -111,3 +111,11 @@ interface Env {
   MAIL_FROM?: string;
   MAIL_FROM_NAME?: string;
 }
+
+// Appended for the request log (see docs/api.md "Request logs").
+interface Env {
+  /** The request log's own D1 database (migrations/logs): read by the logs routes, written by the dispatcher. */
+  LOGS?: D1Database;
+  /** `off`: the API records no request (the bench measures the API with and without). Default on. */
+  REQUEST_LOGS?: string;
+}

@@ -9,6 +9,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   contractId: 'con_1',
   keyId: 'key_1',
   webhookId: 'whk_1',
+  requestId: 'req_1',
 };
 
 /** A concrete path for each route, built from the route table (never re-typed). */

@@ -98,6 +98,8 @@ export async function startStack(options: StackOptions) {
     // /api/v1/__dispatcher/… reaches the webhook dispatcher (its cron; test hooks): local stacks only.
     WEBHOOK_DISPATCHER_PROXY: 'true',
     DNS_OVER_HTTPS_URL: doh.url,
+    // `REQUEST_LOGS=off` in the environment: the API records no request (the bench compares; docs/api.md "Request logs").
+    ...(process.env.REQUEST_LOGS ? { REQUEST_LOGS: process.env.REQUEST_LOGS } : {}),
   };
   if (capture && options.posthogKey) {
     bindings.PUBLIC_POSTHOG_KEY = options.posthogKey;

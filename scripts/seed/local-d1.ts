@@ -25,7 +25,7 @@ export function shardBindings(root: string): string[] {
 }
 
 /**
- * Applies migrations/directory to `DB` and migrations/shard to every shard, and tells each shard its number
+ * Applies migrations/directory to `DB`, migrations/logs to `LOGS` and migrations/shard to every shard, and tells each shard its number
  * (`shard_meta`), in one local runtime of wrangler's (its platform proxy: the same SQLite files `wrangler pages dev`
  * opens, and the same `d1_migrations` bookkeeping as `wrangler d1 migrations apply`). One start (~1 s) instead of a
  * wrangler process per database.
@@ -41,6 +41,9 @@ async function migrateLocal(root: string, persistTo: string | undefined, shards:
     const directory = await readD1Migrations(path.join(root, 'migrations/directory'));
     const shard = await readD1Migrations(path.join(root, 'migrations/shard'));
     await applyMigrations(proxy.env.DB!, directory);
+    // The request log's own database (docs/api.md "Request logs").
+    if (proxy.env.LOGS)
+      await applyMigrations(proxy.env.LOGS, await readD1Migrations(path.join(root, 'migrations/logs')));
     for (const [n, binding] of shards.entries()) {
       const db = proxy.env[binding]!;
       await applyMigrations(db, shard);

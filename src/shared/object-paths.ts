@@ -52,6 +52,7 @@ export const OBJECT_PAGES: Readonly<Record<string, { label: string; path: (id: s
   whk: { label: 'Webhook', path: (id) => `/webhooks/${id}` },
   dac: { label: 'Backend wallet', path: (id) => `/backend-wallets?wallet=${id}` },
   eve: { label: 'Event monitor', path: (id) => `/events?event=${id}` },
+  req: { label: 'Request', path: (id) => `/logs/${id}` },
 };
 
 /** The API path that reads an object by id in a project and mode (the palette checks it exists before going). */
@@ -65,6 +66,7 @@ export const OBJECT_API: Readonly<Record<string, string>> = {
   whk: 'webhooks',
   dac: 'backend-wallets',
   eve: 'events',
+  req: 'logs',
 };
 
 /** The dashboard URL of an object id in a project and mode, or null for an unknown prefix. */

@@ -72,6 +72,8 @@ export const ROUTES: readonly RouteDef[] = [
   { shell: 'webhooks', pattern: `${P}/webhooks`, title: 'Webhooks', nav: 'developers', layout: 'dashboard' },
   { shell: 'webhook', pattern: `${P}/webhooks/{webhookId}`, title: 'Webhook', layout: 'dashboard' },
   { shell: 'events', pattern: `${P}/events`, title: 'Events', nav: 'developers', layout: 'dashboard' },
+  { shell: 'logs', pattern: `${P}/logs`, title: 'Logs', nav: 'developers', layout: 'dashboard' },
+  { shell: 'log', pattern: `${P}/logs/{requestId}`, title: 'Request', layout: 'dashboard' },
   { shell: 'providers', pattern: `${P}/providers`, title: 'Providers', nav: 'authentication', layout: 'dashboard' },
   { shell: 'security', pattern: `${P}/security`, title: 'Security', nav: 'authentication', layout: 'dashboard' },
   {

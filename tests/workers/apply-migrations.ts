@@ -4,3 +4,5 @@ import { applyD1Migrations, env } from 'cloudflare:test';
 // The directory, then every shard wrangler.toml binds (SHARD_0, SHARD_1: two, as in every local stack).
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 for (let n = 0; env[`SHARD_${n}`]; n++) await applyD1Migrations(env[`SHARD_${n}`]!, env.TEST_SHARD_MIGRATIONS);
+// The request log's own database (docs/api.md "Request logs").
+if (env.LOGS) await applyD1Migrations(env.LOGS, env.TEST_LOGS_MIGRATIONS);

@@ -5,6 +5,7 @@ declare global {
     interface Env extends globalThis.Env {
       TEST_MIGRATIONS: D1Migration[];
       TEST_SHARD_MIGRATIONS: D1Migration[];
+      TEST_LOGS_MIGRATIONS: D1Migration[];
     }
   }
 }

@@ -4,6 +4,7 @@ import { dohResolver } from '../../functions/_lib/net/doh';
 import { TIMEOUT_MS } from '../../functions/_lib/webhooks/schedule';
 import { purgeTrash, trashOf } from '../../functions/_lib/db/trash';
 import { allShards, directoryOf, shardAt } from '../../functions/_lib/db/shards';
+import { consumeRequestLogs, purgeRequestLogs, REQUEST_LOG_QUEUE } from '../../functions/_lib/logs/store';
 
 /**
  * The webhook delivery engine's Worker (docs/api.md "Webhook delivery"). The dashboard's Functions call it through
@@ -19,6 +20,9 @@ export interface DispatcherEnv {
   /** The shards (`SHARD_0` … `SHARD_n-1`), each with its own outbox and attempts (functions/_lib/db/shards.ts). */
   [shard: `SHARD_${number}`]: D1Database | undefined;
   DELIVERIES: Queue<Message>;
+  /** The request log's database (migrations/logs) and the queue of its entries (docs/api.md "Request logs"). */
+  LOGS?: D1Database;
+  LOG_ENTRIES?: Queue<unknown>;
   DATA_ENCRYPTION_KEY?: string;
   WEBHOOK_ALLOW_LOOPBACK?: string;
   /** DNS-over-HTTPS endpoint for the send-time SSRF check of host names; empty: names are checked as written. */
@@ -102,7 +106,11 @@ const ID = /^(evt|whd)_[0-9a-f-]{36}$/;
 /** What the Pages project's service binding may call (`env.WEBHOOK_DISPATCHER.enqueue(…)`). */
 export interface DispatcherRpc {
   enqueue(events: string[], deliveries: string[], shard?: number | null): Promise<{ accepted: number }>;
+  recordRequests(entries: unknown[]): Promise<{ accepted: number }>;
 }
+
+/** Entries per `recordRequests` call (the API sends one per request). */
+const MAX_LOG_ENTRIES = 100;
 
 export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> implements DispatcherRpc {
   /**
@@ -127,13 +135,29 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
     return { accepted: messages.length };
   }
 
+  /**
+   * RPC through the service binding only: request log entries the API hands over after its answers, put on the
+   * queue whose consumer writes them in batches (functions/_lib/logs/store.ts validates each there).
+   */
+  async recordRequests(entries: unknown[]): Promise<{ accepted: number }> {
+    const queue = this.env.LOG_ENTRIES;
+    if (!queue || !Array.isArray(entries)) return { accepted: 0 };
+    const list = entries.slice(0, MAX_LOG_ENTRIES).filter((e) => e && typeof e === 'object');
+    if (list.length) await queue.sendBatch(list.map((body) => ({ body })));
+    return { accepted: list.length };
+  }
+
   /** HTTP: a health check; the local stacks' cron and test hooks when their variables are on; nothing else. */
   async fetch(request: Request): Promise<Response> {
     const env = this.env;
     const url = new URL(request.url);
     if (env.WEBHOOK_LOCAL_HOOKS === 'true' && request.method === 'POST' && url.pathname === '/__local/cron') {
       const found = await runSweep(env, Number(env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
-      return Response.json({ ...found, purged: await purgeTrash(env, Date.now()) });
+      return Response.json({
+        ...found,
+        purged: await purgeTrash(env, Date.now()),
+        logsPurged: await purgeRequestLogs(env, Date.now()),
+      });
     }
     if (env.WEBHOOK_TEST_HOOKS === 'true' && request.method === 'POST' && url.pathname.startsWith('/__test/')) {
       if (url.pathname === '/__test/clock') {
@@ -153,6 +177,8 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
   }
 
   async queue(batch: MessageBatch<Message>): Promise<void> {
+    // The request log's entries: one batch write (functions/_lib/logs/store.ts).
+    if (batch.queue === REQUEST_LOG_QUEUE) return consumeRequestLogs(this.env, batch as MessageBatch<unknown>);
     await Promise.all(
       batch.messages.map(async (m) => {
         try {
@@ -170,5 +196,7 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
     await runSweep(this.env, Number(this.env.WEBHOOK_SWEEP_GRACE_MS) || 60_000);
     // The project trash: projects deleted more than 7 days ago go with all their data (docs/api.md "Project trash").
     await purgeTrash(this.env, Date.now());
+    // The request log keeps 30 days (docs/api.md "Request logs").
+    await purgeRequestLogs(this.env, Date.now());
   }
 }

@@ -32,14 +32,18 @@ export function authorize(route: ApiRoute): MiddlewareHandler<ApiEnv> {
       principal.kind === 'user'
         ? { type: 'user' as const, id: principal.userId }
         : { type: 'key' as const, id: principal.keyId };
+    // Who calls, before the project is resolved: the request log records a caller refused further on only in a project
+    // the caller reaches (functions/_lib/logs/record.ts).
+    c.set('access', { principal, access: null, actor });
     if (principal.kind === 'key') checkKeyAddress(c.executionCtx, env, principal, request, now);
     await limitCaller(actor.id, env, principal.kind === 'key' ? principal.rateLimitPerMinute : null);
     if (principal.kind === 'user' && principal.isAnonymous && route.method !== 'GET')
       throw forbidden('Anonymous users cannot create or change projects: sign up with an email address first');
     const access = await resolveAccess(env, principal, route, c.req.param() as Record<string, string>, now);
+    // Set before the role and scope checks: the request log names the caller of a 403 too (functions/_lib/logs).
+    c.set('access', { principal, access, actor });
     if (access && !can(access.role, route.permission)) throw forbidden();
     if (principal.kind === 'key') assertKeyScope(principal.scopes, route);
-    c.set('access', { principal, access, actor });
     await next();
   };
 }

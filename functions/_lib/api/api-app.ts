@@ -15,6 +15,8 @@ import { attachDatabases, BOOKMARK_HEADER } from '../db/shards';
 import { assertFilterAccess } from './rbac';
 import { idempotencyHeaders, openApiDocument, openApiPath, routeDoc } from './openapi';
 import { INVALID_BODY_MESSAGE } from '../../../src/shared/api/error-messages';
+import { newId } from '../../../src/shared/api/ids';
+import { recordRequests } from '../logs/record';
 
 export { openApiPath };
 
@@ -98,7 +100,14 @@ export function createApiApp(routes: readonly ApiRoute[], options: { now?: () =>
       return undefined;
     },
   });
-  app.use('*', requestId(), timing({ totalDescription: 'Server time incl. the database' }));
+  // Outermost: the request log sees every answer, refusals included (functions/_lib/logs/record.ts).
+  app.use('*', recordRequests(clock));
+  // Our own ids (`req_` + UUIDv7), never one the caller sends: the request log's key.
+  app.use(
+    '*',
+    requestId({ headerName: '', generator: () => newId('req') }),
+    timing({ totalDescription: 'Server time incl. the database' }),
+  );
   app.use('*', async (c, next) => {
     c.set('now', clock());
     await next();

@@ -21,6 +21,7 @@ import { analyticsRoutes } from './handlers/analytics';
 import { settingRoutes } from './handlers/settings';
 import { smtpTestRoutes } from './handlers/smtp-test';
 import { userImportRoutes } from './handlers/user-import';
+import { requestLogRoutes } from './handlers/request-logs';
 import { ecosystemDomainRoutes } from './ecosystem-domain';
 import { configRoutes } from './handlers/config';
 import { csvExportRoutes } from './csv-export';
@@ -50,6 +51,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...settingRoutes,
   ...smtpTestRoutes,
   ...userImportRoutes,
+  ...requestLogRoutes,
   ...ecosystemDomainRoutes,
   ...configRoutes,
 ];

@@ -88,7 +88,13 @@ export interface ApiRoute<P extends string = string, B = unknown, Q = unknown> {
   /** Table a list route pages over (used by the query-plan test and the bench). */
   table?: TableDef;
   /** List routes of `route-builders.ts`: how a row becomes an item (the list's CSV export reuses it, csv-export.ts). */
-  rows?: { item: z.ZodType; toApi: (row: Row, c: { now: number }) => unknown; relations?: readonly Relation[] };
+  rows?: {
+    item: z.ZodType;
+    toApi: (row: Row, c: { now: number }) => unknown;
+    relations?: readonly Relation[];
+    /** Adds what `toApi` reads beside the row (the request log's caller names), for each page of the export too. */
+    attach?: (c: ApiContext, rows: Row[]) => Promise<void>;
+  };
   /** Summaries the answer carries, each only when the caller may read its collection (the OpenAPI document says so). */
   relations?: readonly Relation[];
   /** Media type of the answer when it is not JSON (the OpenAPI document says so). */

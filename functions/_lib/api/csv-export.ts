@@ -34,6 +34,8 @@ export const CSV_EXPORTS: Readonly<Record<string, { omit?: readonly string[] }>>
   webhooks: {},
   events: {},
   'auth/migrations': {},
+  // The request log: scrubbed when recorded (functions/_lib/logs/scrub.ts), nothing secret in an entry.
+  logs: {},
 };
 
 const MODE_PREFIX = '/projects/:projectId/:mode/';
@@ -135,7 +137,8 @@ function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRou
         renewedAt = Date.now();
         await lock.renew();
       };
-      const db = dbFor(c, def.table);
+      const own = def.db?.(c.env);
+      const db = own ?? dbFor(c, def.table);
       try {
         const reader = keysetReader(db, def, spec, scope, q);
         const counter = counterSql(def, scope, q.filters);
@@ -153,6 +156,7 @@ function csvExportRoute(list: ApiRoute, name: string, columns: string[]): ApiRou
         const cols = csvColumns(columns, relations, readableRelations(c.principal, relations));
         const toLines = async (rows: Row[]) => {
           if (relations.length) await attachRelated(db, scope, rows, relations, c.principal);
+          if (list.rows!.attach) await list.rows!.attach(c, rows);
           let text = '';
           for (const row of rows) {
             const item = toApi(row, c) as Record<string, unknown>;

@@ -29,6 +29,8 @@ export interface TableDef {
    * plan does not depend on the statistics the database has: a range per index, then the page's rows by rowid.
    */
   folded?: Readonly<Record<string, FoldedSearch>>;
+  /** The database of a table outside the directory and the shards (the request log's LOGS), from the bindings. */
+  db?: (env: { LOGS?: D1Database }) => D1Database | null;
 }
 
 export interface FoldedSearch {

@@ -5,6 +5,7 @@ import { CopyText } from '../../components/ui/copy-button';
 import { exactTime } from '../../components/ui/relative-time';
 import { Skeleton, StatePanel } from '../../components/ui/state-panel';
 import type { ApiKey, ApiKeyWithSecret } from '../../shared/api/api-keys';
+import { encodeFilters } from '../../shared/api/list-params';
 import type { Member } from '../../shared/api/projects';
 import { projectPath } from '../../shared/routes';
 import { useApiQuery } from '../../lib/use-api-query';
@@ -66,7 +67,19 @@ export function ApiKeyPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">{key.name}</h2>
-        {canManage && <KeyActions apiKey={key} keyPath={keyPath!} listPath={`${base}/api-keys`} onSecret={setSecret} />}
+        <div className="flex flex-wrap items-center gap-2">
+          {key.type === 'secret' && (
+            <a
+              className="inline-flex h-9 items-center rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
+              href={`${projectPath(route.projectId, route.mode, '/logs')}?filters=${encodeURIComponent(encodeFilters([{ field: 'keyId', op: 'eq', value: key.id }]))}`}
+            >
+              View logs
+            </a>
+          )}
+          {canManage && (
+            <KeyActions apiKey={key} keyPath={keyPath!} listPath={`${base}/api-keys`} onSecret={setSecret} />
+          )}
+        </div>
       </div>
       <dl className="rounded-xl border border-border bg-card px-4">
         <Row label="Status">

@@ -244,7 +244,7 @@ export const KEY_COLLECTIONS = [
   // The mode's configuration as one document (`GET|POST …/config`, docs/api.md "Configuration as code").
   'config',
 ] as const;
-export const KEY_READ_ONLY_COLLECTIONS = ['analytics', 'auth', 'ecosystem'] as const;
+export const KEY_READ_ONLY_COLLECTIONS = ['analytics', 'auth', 'ecosystem', 'logs'] as const;
 
 /**
  * Secret-key scopes. `read`: every GET a key may make; `write`: everything a key may do (reads included);

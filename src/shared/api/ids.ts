@@ -22,6 +22,8 @@ export const ID_PREFIX = {
   /** An event of the webhook outbox (the event log): the `webhook-id` of every delivery of it. */
   webhookEvent: 'evt',
   notice: 'ntc',
+  /** An /api/v1 request (the request log, X-Request-Id). */
+  request: 'req',
 } as const;
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];
 

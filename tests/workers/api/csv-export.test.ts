@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, handleApi } from '../../../functions/_lib/api/api-routes';
 import { CSV_EXPORTS } from '../../../functions/_lib/api/csv-export';
 import { KEYSET_PAGE_ROWS } from '../../../functions/_lib/db/keyset';
+import { writeLogBatch } from '../../../functions/_lib/logs/store';
 import { addMember, api, newProject, testEnv, token, shardOf } from './helpers';
 import { CREATE } from './fixtures';
 
@@ -122,6 +123,14 @@ describe('CSV export: every exported collection answers the JSON list as CSV', (
       });
       expect(res.status, res.text).toBe(201);
     }
+    // The request log of these requests, written as the dispatcher's queue consumer does (request-logs.test.ts).
+    const handed = await (testEnv.WEBHOOK_DISPATCHER as unknown as Fetcher).fetch(
+      'https://webhook-dispatcher/log-entries',
+    );
+    await writeLogBatch(
+      testEnv,
+      ((await handed.json()) as { projectId: string }[]).filter((e) => e.projectId === p.id),
+    );
   });
 
   it('has a route for every collection of CSV_EXPORTS, each beside its list with the same permission', () => {

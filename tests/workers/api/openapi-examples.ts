@@ -45,6 +45,9 @@ export const EXAMPLES: Record<string, { body?: (ids: Ids) => unknown; query?: st
   'PUT /projects/:projectId/:mode/api-keys/:id/restrictions': {
     body: () => ({ allowedIps: ['203.0.113.0/24', '2001:db8::/48'], rateLimitPerMinute: 600, version: 1 }),
   },
+  'GET /projects/:projectId/:mode/logs/stats': {
+    query: `?from=${iso(Date.now() - 3600_000)}&to=${iso(Date.now())}`,
+  },
   'PUT /projects/:projectId/:mode/auth/migrations/:id/chunks/:index': {
     body: () => ({ rows: [{ row: 1, email: 'imported-one@example.com' }] }),
   },
@@ -84,4 +87,6 @@ export const NO_SUCCESS: Record<string, string> = {
     'needs a chain of the mode and an RPC URL that resolves: rpc-urls.test.ts',
   'DELETE /projects/:projectId/:mode/rpc-urls/:chainId': 'needs a chain of the mode with a URL set: rpc-urls.test.ts',
   'GET /projects/:projectId/:mode/contracts/:id/call': 'needs a read function and a node to call: rpc-urls.test.ts',
+  'GET /projects/:projectId/:mode/logs/:requestId':
+    "needs an entry the dispatcher's queue consumer wrote (the test's dispatcher only records): request-logs.test.ts",
 };

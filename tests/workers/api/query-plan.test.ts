@@ -4,6 +4,10 @@ import { listSql } from '../../../functions/_lib/db/core';
 import { keysetSegments, keysetSql, type KeysetCursor } from '../../../functions/_lib/db/keyset';
 import type { FieldType, Filter, FilterValue, ListQuery } from '../../../src/shared/api/list-params';
 import { testEnv } from './helpers';
+import type { TableDef } from '../../../functions/_lib/db/core';
+
+/** Where a list's table lives: the directory (which holds every shard table too), or its own database (LOGS). */
+const dbOf = (def: TableDef): D1Database => def.db?.(testEnv) ?? testEnv.DB;
 
 const SAMPLE: Record<FieldType, FilterValue> = {
   int: 1,
@@ -30,7 +34,7 @@ const SAMPLE2: Record<FieldType, FilterValue> = {
 
 /** Every list query the API can build: each allowed filter and operator alone, each sort in both directions. */
 function cases() {
-  const out: { name: string; table: string; sql: string; args: unknown[] }[] = [];
+  const out: { name: string; table: string; db: D1Database; sql: string; args: unknown[] }[] = [];
   for (const r of API_ROUTES) {
     if (!r.list || !r.table) continue;
     const queries: { name: string; q: ListQuery }[] = [];
@@ -50,8 +54,14 @@ function cases() {
     }
     for (const { name, q } of queries) {
       const s = listSql(r.table, r.list, { projectId: 'pro_x', mode: 'test' }, q);
-      out.push({ name: `${r.path} ${name}`, table: r.table.table, sql: s.sql, args: s.args });
-      out.push({ name: `${r.path} ${name} (count)`, table: r.table.table, sql: s.countSql, args: s.countArgs });
+      out.push({ name: `${r.path} ${name}`, table: r.table.table, db: dbOf(r.table), sql: s.sql, args: s.args });
+      out.push({
+        name: `${r.path} ${name} (count)`,
+        table: r.table.table,
+        db: dbOf(r.table),
+        sql: s.countSql,
+        args: s.countArgs,
+      });
     }
   }
   return out;
@@ -63,7 +73,7 @@ function cases() {
  * row of it (the `(col, id) < (?, ?)` continuation).
  */
 function keysetCases() {
-  const out: { name: string; table: string; sql: string; args: unknown[] }[] = [];
+  const out: { name: string; table: string; db: D1Database; sql: string; args: unknown[] }[] = [];
   for (const r of API_ROUTES) {
     if (r.produces !== 'text/csv' || !r.list || !r.table) continue;
     const queries: { name: string; q: Pick<ListQuery, 'order' | 'filters'> }[] = [];
@@ -93,6 +103,7 @@ function keysetCases() {
           out.push({
             name: `${r.path} ${name} ${segment}${cursor.after ? ' after' : ' start'}`,
             table: r.table.table,
+            db: dbOf(r.table),
             sql: s.sql,
             args: s.args,
           });
@@ -108,8 +119,9 @@ describe('EXPLAIN QUERY PLAN: no keyset query of a CSV export scans a whole tabl
   it('covers every CSV export', () => {
     expect(new Set(all.map((c) => c.table)).size).toBeGreaterThanOrEqual(10);
   });
-  it.each(all)('$name', async ({ sql, args, table }) => {
-    const { results } = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+  it.each(all)('$name', async ({ sql, args, table, db }) => {
+    const { results } = await db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
       .bind(...args)
       .all<{ detail: string }>();
     const details = results.map((r) => r.detail);
@@ -123,8 +135,9 @@ describe('EXPLAIN QUERY PLAN: no list query scans a whole table', () => {
   it('covers every list route', () => {
     expect(new Set(all.map((c) => c.table)).size).toBeGreaterThanOrEqual(11);
   });
-  it.each(all)('$name', async ({ sql, args, table }) => {
-    const { results } = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+  it.each(all)('$name', async ({ sql, args, table, db }) => {
+    const { results } = await db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
       .bind(...args)
       .all<{ detail: string }>();
     const details = results.map((r) => r.detail);
