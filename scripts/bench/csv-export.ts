@@ -274,7 +274,10 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     if (warm.status !== 200) throw new Error(`warm-up: ${warm.status} ${warmBody}`);
 
     // The neighbour's page 1 with the server idle: 2 s of requests (the first compiles nothing: warmed above).
+    // A fresh isolate's first requests run cold code: 2 s of requests warm both runtimes before the idle figure.
+    await probeNeighbour(new Promise((r) => setTimeout(r, 2000)), true);
     const idleProbes = (await probeNeighbour(new Promise((r) => setTimeout(r, 2000)))).other;
+    if (process.env.BENCH_CSV_DEBUG) console.log('idle samples', idleProbes.map(Math.round).join(' '));
     const idle = treeStats(server.pid!);
     let peakServerRssMb = idle.rssMb;
     const sampler = setInterval(() => {
@@ -306,6 +309,13 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
       const client = process.cpuUsage(client0);
       downloaded();
       const during = await duringProbes;
+      if (process.env.BENCH_CSV_DEBUG)
+        console.log(
+          'during samples',
+          during.other.map(Math.round).join(' '),
+          '| same',
+          during.same.map(Math.round).join(' '),
+        );
       const rows = newlines - 1;
       return {
         neighbour: {
