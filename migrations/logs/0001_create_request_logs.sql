@@ -35,6 +35,13 @@ CREATE INDEX request_logs_status ON request_logs (project_id, mode, status_class
 CREATE INDEX request_logs_method ON request_logs (project_id, mode, method, created_at);
 CREATE INDEX request_logs_route ON request_logs (project_id, mode, route, created_at);
 CREATE INDEX request_logs_key ON request_logs (project_id, mode, key_id, created_at);
+-- Two filters at once, each pair a user asks about ("the errors of this key", "the errors of this route", "this key
+-- on this route", "this key's writes"): equality on both, then the time, so page 1 stops at the limit even when few
+-- rows match (5,000,000 rows: a pair with no match read a whole single-column range, ~0.4 s, before these).
+CREATE INDEX request_logs_status_key ON request_logs (project_id, mode, status_class, key_id, created_at);
+CREATE INDEX request_logs_status_route ON request_logs (project_id, mode, status_class, route, created_at);
+CREATE INDEX request_logs_key_route ON request_logs (project_id, mode, key_id, route, created_at);
+CREATE INDEX request_logs_key_method ON request_logs (project_id, mode, key_id, method, created_at);
 -- Path prefix search: a range on the short path.
 CREATE INDEX request_logs_path ON request_logs (project_id, mode, short_path);
 -- Retention: the oldest rows of every project, deleted in chunks.

@@ -11,8 +11,7 @@ import {
   type RequestLog,
 } from '../../shared/api/request-logs';
 import type { Filter } from '../../shared/api/list-params';
-import { projectPath } from '../../shared/routes';
-import { useModePath, useProjectRoute } from '../../lib/use-project';
+import { useModePath } from '../../lib/use-project';
 import { useSearch } from '../../lib/use-search';
 import { patchSearch, setSearch } from '../../stores/location';
 import { DateRangeFilter, describeDateFilter } from '../shared/date-range-filter';
@@ -92,16 +91,14 @@ function describeFilter(f: Filter) {
 }
 
 /**
- * The request log (`/logs`, `/logs/{requestId}`): every /api/v1 request of this mode, newest first, with filters,
+ * The request log (`/logs`; one request on a page of its own is LogPage.tsx): every /api/v1 request of this mode, newest first, with filters,
  * search by request id or path, a chart of requests and errors, CSV export and a live tail; a row opens its sheet.
  */
 export function LogsPage() {
-  const route = useProjectRoute();
   const base = useModePath();
   const search = useSearch();
   const apiPath = base && `${base}/logs`;
-  const fromPath = route?.params.requestId ?? null;
-  const open = new URLSearchParams(search).get('request') ?? fromPath;
+  const open = new URLSearchParams(search).get('request');
   const { query } = useMemo(() => readListView(requestLogListSpec, search), [search]);
   const bound = (op: string) => {
     const v = query.filters.find((f) => f.field === 'createdAt' && f.op === op)?.value;
@@ -120,14 +117,10 @@ export function LogsPage() {
     const filters = [...view.filters.filter((f) => f.field !== field), { field, op: 'eq' as const, value }];
     const next = viewSearch(location.search, requestLogListSpec, { ...view, filters, page: 1 });
     next.delete('request');
-    if (fromPath && route) location.assign(`${projectPath(route.projectId, route.mode, '/logs')}?${next}`);
-    else setSearch(next);
+    setSearch(next);
   };
 
-  const close = () => {
-    if (fromPath && route) location.assign(projectPath(route.projectId, route.mode, '/logs'));
-    else patchSearch({ request: null });
-  };
+  const close = () => patchSearch({ request: null });
 
   return (
     <div className="grid gap-4">

@@ -20,9 +20,129 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A request's detail: the fetch's states (not found, error, loading) and everything recorded, with "copy as curl". */
+export function LogDetail({
+  id,
+  apiPath,
+  onBack,
+  onFilter,
+}: {
+  id: string;
+  apiPath: string;
+  /** Back to the list (the not-found state's button). */
+  onBack: () => void;
+  /** Shows the list of requests with this route or key. */
+  onFilter: (field: 'route' | 'keyId', value: string) => void;
+}) {
+  const route = useProjectRoute();
+  const { data: l, error, reload } = useApiQuery<RequestLog>(`${apiPath}/${encodeURIComponent(id)}`);
+  const notFound = error && (error.notFound || error.status === 400);
+  const curl = l ? curlOf(l, location.origin) : '';
+  if (error)
+    return notFound ? (
+      <StatePanel
+        kind="not-found"
+        title="No request with this id here"
+        description={`${id} is not a request of this project in ${route?.mode ?? 'this'} mode, or it is older than 30 days.`}
+        action={
+          <Button size="sm" variant="outline" onClick={onBack}>
+            All requests
+          </Button>
+        }
+      />
+    ) : (
+      <StatePanel kind="error" title="Could not load the request" description={error.message} onRetry={reload} />
+    );
+  if (!l || !route)
+    return (
+      <div className="grid gap-3" aria-busy="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-5 w-full" />
+        ))}
+      </div>
+    );
+  return (
+    <>
+      <dl>
+        <Row label="Request id">
+          <CopyText value={l.id} label="request id" />
+        </Row>
+        <Row label="Status">
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <Badge tone={statusTone(l.status)}>{l.status}</Badge>
+            {l.errorCode && <span className="font-mono text-xs">{l.errorCode}</span>}
+          </span>
+        </Row>
+        <Row label="Method">
+          <span className="font-mono text-xs">{l.method}</span>
+        </Row>
+        <Row label="Path">
+          <span className="font-mono text-xs break-all">{l.path}</span>
+        </Row>
+        <Row label="Query">
+          <span className="font-mono text-xs break-all">{l.query ?? '—'}</span>
+        </Row>
+        <Row label="Route">
+          <span className="font-mono text-xs break-all">{l.route ?? 'No route matched'}</span>
+          {l.route && (
+            <Button size="sm" variant="outline" className="mt-1" onClick={() => onFilter('route', l.route!)}>
+              Requests of this route
+            </Button>
+          )}
+        </Row>
+        <Row label="Latency">{l.latencyMs} ms</Row>
+        <Row label="Caller">
+          {l.caller ? (
+            l.caller.type === 'key' ? (
+              <span className="grid justify-items-start gap-1">
+                <a
+                  className="text-primary hover:underline"
+                  href={projectPath(route.projectId, route.mode, `/api-keys/${l.caller.id}`)}
+                >
+                  {l.caller.name ?? 'A deleted key'} (API key)
+                </a>
+                <Button size="sm" variant="outline" onClick={() => onFilter('keyId', l.caller!.id)}>
+                  Requests of this key
+                </Button>
+              </span>
+            ) : (
+              <span>{l.caller.name ?? 'A former member'} (dashboard)</span>
+            )
+          ) : (
+            'Not signed in'
+          )}
+        </Row>
+        <Row label="Client network">{l.clientAddress ?? '—'}</Row>
+        <Row label="User agent">
+          <span className="text-xs">{l.userAgent ?? '—'}</span>
+        </Row>
+        <Row label="Request size">{bytes(l.requestBytes)}</Row>
+        <Row label="Response size">{bytes(l.responseBytes)}</Row>
+      </dl>
+      <section className="grid gap-2">
+        <div className="flex items-center justify-between">
+          <h3 className="text-sm font-semibold">As curl</h3>
+          <CopyButton value={curl} label="curl command" />
+        </div>
+        <pre
+          tabIndex={0}
+          data-testid="log-curl"
+          className="max-h-48 overflow-auto rounded-md border border-border bg-muted/50 p-3 font-mono text-xs break-all whitespace-pre-wrap"
+        >
+          {curl}
+        </pre>
+        <p className="text-xs text-muted-foreground">
+          Set <code>API_KEY</code> to a secret key of this mode first: the log never holds credentials
+          {l.method !== 'GET' && l.method !== 'DELETE' ? ', nor bodies (put yours in body.json)' : ''}.
+        </p>
+      </section>
+    </>
+  );
+}
+
 /**
- * One request in a sheet (`?request=req_…` or `/logs/{requestId}`): everything recorded of it and "copy as curl"
- * (the credential as `$API_KEY`: the log holds none). Closing it (or Escape) goes back to the list.
+ * One request in a sheet over the list (`?request=req_…`): its detail (LogDetail). Closing it (or Escape) goes back
+ * to the list's URL.
  */
 export function LogSheet({
   id,
@@ -33,13 +153,10 @@ export function LogSheet({
   id: string;
   apiPath: string;
   onClose: () => void;
-  /** Shows the list of requests with this route or key (and closes the sheet). */
   onFilter: (field: 'route' | 'keyId', value: string) => void;
 }) {
-  const route = useProjectRoute();
-  const { data: l, error, reload } = useApiQuery<RequestLog>(`${apiPath}/${encodeURIComponent(id)}`);
+  const { data: l, error } = useApiQuery<RequestLog>(`${apiPath}/${encodeURIComponent(id)}`);
   const notFound = error && (error.notFound || error.status === 400);
-  const curl = l ? curlOf(l, location.origin) : '';
   return (
     <Dialog
       side
@@ -48,104 +165,7 @@ export function LogSheet({
       title={l ? `${l.method} ${l.shortPath}` : notFound ? 'Request not found' : 'Request'}
       description={l ? exactTime(l.createdAt) : undefined}
     >
-      {error ? (
-        notFound ? (
-          <StatePanel
-            kind="not-found"
-            title="No request with this id here"
-            description={`${id} is not a request of this project in ${route?.mode ?? 'this'} mode, or it is older than 30 days.`}
-            action={
-              <Button size="sm" variant="outline" onClick={onClose}>
-                All requests
-              </Button>
-            }
-          />
-        ) : (
-          <StatePanel kind="error" title="Could not load the request" description={error.message} onRetry={reload} />
-        )
-      ) : !l || !route ? (
-        <div className="grid gap-3" aria-busy="true">
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="h-5 w-full" />
-          ))}
-        </div>
-      ) : (
-        <>
-          <dl>
-            <Row label="Request id">
-              <CopyText value={l.id} label="request id" />
-            </Row>
-            <Row label="Status">
-              <span className="inline-flex flex-wrap items-center gap-2">
-                <Badge tone={statusTone(l.status)}>{l.status}</Badge>
-                {l.errorCode && <span className="font-mono text-xs">{l.errorCode}</span>}
-              </span>
-            </Row>
-            <Row label="Method">
-              <span className="font-mono text-xs">{l.method}</span>
-            </Row>
-            <Row label="Path">
-              <span className="font-mono text-xs break-all">{l.path}</span>
-            </Row>
-            <Row label="Query">
-              <span className="font-mono text-xs break-all">{l.query ?? '—'}</span>
-            </Row>
-            <Row label="Route">
-              <span className="font-mono text-xs break-all">{l.route ?? 'No route matched'}</span>
-              {l.route && (
-                <Button size="sm" variant="outline" className="mt-1" onClick={() => onFilter('route', l.route!)}>
-                  Requests of this route
-                </Button>
-              )}
-            </Row>
-            <Row label="Latency">{l.latencyMs} ms</Row>
-            <Row label="Caller">
-              {l.caller ? (
-                l.caller.type === 'key' ? (
-                  <span className="grid justify-items-start gap-1">
-                    <a
-                      className="text-primary hover:underline"
-                      href={projectPath(route.projectId, route.mode, `/api-keys/${l.caller.id}`)}
-                    >
-                      {l.caller.name ?? 'A deleted key'} (API key)
-                    </a>
-                    <Button size="sm" variant="outline" onClick={() => onFilter('keyId', l.caller!.id)}>
-                      Requests of this key
-                    </Button>
-                  </span>
-                ) : (
-                  <span>{l.caller.name ?? 'A former member'} (dashboard)</span>
-                )
-              ) : (
-                'Not signed in'
-              )}
-            </Row>
-            <Row label="Client network">{l.clientAddress ?? '—'}</Row>
-            <Row label="User agent">
-              <span className="text-xs">{l.userAgent ?? '—'}</span>
-            </Row>
-            <Row label="Request size">{bytes(l.requestBytes)}</Row>
-            <Row label="Response size">{bytes(l.responseBytes)}</Row>
-          </dl>
-          <section className="grid gap-2">
-            <div className="flex items-center justify-between">
-              <h3 className="text-sm font-semibold">As curl</h3>
-              <CopyButton value={curl} label="curl command" />
-            </div>
-            <pre
-              tabIndex={0}
-              data-testid="log-curl"
-              className="max-h-48 overflow-auto rounded-md border border-border bg-muted/50 p-3 font-mono text-xs break-all whitespace-pre-wrap"
-            >
-              {curl}
-            </pre>
-            <p className="text-xs text-muted-foreground">
-              Set <code>API_KEY</code> to a secret key of this mode first: the log never holds credentials
-              {l.method !== 'GET' && l.method !== 'DELETE' ? ', nor bodies (put yours in body.json)' : ''}.
-            </p>
-          </section>
-        </>
-      )}
+      <LogDetail id={id} apiPath={apiPath} onBack={onClose} onFilter={onFilter} />
     </Dialog>
   );
 }

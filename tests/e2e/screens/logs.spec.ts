@@ -103,4 +103,10 @@ test('logs: filter by status, open a request (curl without secrets), export CSV,
   await page.getByRole('button', { name: 'Resume live tail' }).click();
   await expect(rows).toHaveCount(3, { timeout: 20_000 });
   await expect(rows.first()).toContainText(thirdPath);
+
+  // A request on a page of its own (a link to share).
+  await page.goto(demoPath('test', `/logs/${first.requestId}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Request' })).toBeVisible();
+  await expect(page.getByText(`/api/v1${apiPath(firstPath)}`, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('log-curl')).toContainText('token=[redacted]');
 });
