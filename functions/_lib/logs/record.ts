@@ -12,7 +12,8 @@ import { clientNetwork, scrubPath, scrubQuery, scrubUserAgent } from './scrub';
  * Which project a request belongs to: the one whose access was resolved (a member or the project's key), or, for a
  * request refused before anyone was identified (no or a bad credential, the address rate limit), the project its
  * path names (the consumer drops projects that do not exist). A signed-in user who is not a member reaches nothing
- * there and is not recorded in that project's log. Reading the log itself is not recorded (the live tail would fill
+ * there and is not recorded in that project's log; a secret key refused on its own project's path (its IP allowlist,
+ * its rate limit) is. Reading the log itself is not recorded (the live tail would fill
  * the log with its own polling).
  */
 
@@ -57,7 +58,10 @@ export function recordRequests(clock: () => number): MiddlewareHandler<ApiEnv> {
     const access = c.get('access') as ApiEnv['Variables']['access'] | undefined;
     const resolved = access?.access?.projectId ?? null;
     const named = PROJECT_PATH.exec(path);
-    const projectId = resolved ?? (access ? null : (named?.[1] ?? null));
+    // A secret key refused before its access resolved (its IP allowlist, its rate limit) on its own project's path is
+    // that project's: the key names it.
+    const ownKey = access?.principal.kind === 'key' && access.principal.projectId === named?.[1];
+    const projectId = resolved ?? (ownKey ? named![1]! : access ? null : (named?.[1] ?? null));
     if (!projectId) return;
     const res = c.res;
     const principal = access?.principal;

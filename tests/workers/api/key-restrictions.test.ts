@@ -259,3 +259,28 @@ describe('last addresses seen', () => {
 it('the test env sets the project limit the cases above assume', () => {
   expect(testEnv.API_RATE_LIMIT_PER_MINUTE).toBe('1000000');
 });
+
+describe('a refused address in the request log (docs/api.md "Request logs")', () => {
+  it('records the 403 ip_not_allowed with the key as caller, the client /24 and the request id it answered', async () => {
+    const key = await newKey('Logged refusal');
+    expect((await setRestrictions(key.path, ['198.51.100.0/24'], null)).status).toBe(200);
+    const res = await fromIp(key.secret, '192.0.2.44');
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('ip_not_allowed');
+    const requestId = res.headers.get('X-Request-Id');
+    expect(requestId).toMatch(/^req_/);
+    // What the API handed to the log's queue (the dispatcher's recorder in vitest.config.ts).
+    const handed = await (testEnv.WEBHOOK_DISPATCHER as unknown as Fetcher).fetch(
+      'https://webhook-dispatcher/log-entries',
+    );
+    const entry = ((await handed.json()) as Record<string, unknown>[]).find((e) => e.id === requestId);
+    expect(entry).toMatchObject({
+      projectId,
+      status: 403,
+      errorCode: 'ip_not_allowed',
+      callerType: 'key',
+      callerId: key.id,
+    });
+    expect(String(entry!.clientAddress)).toBe('192.0.2.0/24');
+  });
+});
