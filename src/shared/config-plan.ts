@@ -22,6 +22,9 @@ import { SETTINGS_SCHEMAS, SETTINGS_SECRETS } from './api/settings.ts';
 import { OAUTH_PROVIDERS, THIRD_PARTY_FIELDS } from './auth-settings-rules.ts';
 import { CHAINS_BY_MODE, chainName } from './chains.ts';
 import type { Mode } from './api/common.ts';
+import type { AbiItem } from './abi.ts';
+import { checksumOk } from './address-checksum.ts';
+import { checkMonitorFunction, isMonitorIssue } from './contract-monitor.ts';
 
 type Obj = Record<string, unknown>;
 type Reason = { path: string; message: string };
@@ -353,7 +356,7 @@ function policyReasons(
 function monitorReasons(
   e: Obj,
   mode: Mode,
-  contracts: Map<string, { chainId: number }>,
+  contracts: Map<string, { chainId: number; abi?: unknown[] }>,
   wallets: Set<string>,
 ): Reason[] {
   const reasons: Reason[] = [];
@@ -379,6 +382,17 @@ function monitorReasons(
   if (chain) reasons.push(chain);
   const ref = refOk(e.contract, 'contract', null, contracts);
   if (ref) reasons.push(ref);
+  // As by hand: a contract-function monitor's function and arguments against the contract's ABI.
+  if (!ref && e.type === 'contract_function' && isObj(e.contract)) {
+    const abi = contracts.get(contractKey(e.contract as { chainId: number; address: string }))?.abi ?? [];
+    const r = checkMonitorFunction(
+      abi as AbiItem[],
+      typeof e.functionName === 'string' ? e.functionName : undefined,
+      Array.isArray(e.functionArgs) ? (e.functionArgs as string[]) : undefined,
+      checksumOk,
+    );
+    if (isMonitorIssue(r)) reasons.push(r);
+  }
   const wallet = walletOk(e.backendWallet, 'backendWallet', wallets);
   if (wallet) reasons.push(wallet);
   return reasons;

@@ -26,6 +26,28 @@ const rule = (contract: unknown) => ({
   intervalValue: null,
 });
 
+const claim = {
+  type: 'function',
+  name: 'claim',
+  inputs: [{ name: 'amount', type: 'uint256' }],
+  outputs: [],
+  stateMutability: 'nonpayable',
+};
+const monitor = (o: Record<string, unknown> = {}) => ({
+  name: 'M',
+  type: 'contract_function',
+  topic: null,
+  threshold: null,
+  contract: { chainId: 8453, address: A },
+  functionName: null,
+  functionArgs: null,
+  backendWallet: null,
+  chainId: 8453,
+  confirmations: null,
+  enabled: true,
+  ...o,
+});
+
 type Row = {
   name: string;
   source: Partial<ConfigDocument>;
@@ -91,6 +113,33 @@ const TABLE: Row[] = [
     },
     target: { contracts: [], policies: [] },
     expect: { 'policies/P': { compare: 'only_in_source', action: 'refused', reason: /not a function/ } },
+  },
+  {
+    name: 'a monitor’s function must be one of its contract’s ABI functions (as by hand)',
+    source: {
+      contracts: [{ ...token, abi: [claim] }],
+      eventMonitors: [monitor({ functionName: 'transfer' })],
+    },
+    target: { contracts: [], eventMonitors: [] },
+    expect: { 'eventMonitors/M': { compare: 'only_in_source', action: 'refused', reason: /Not a function/ } },
+  },
+  {
+    name: 'a monitor’s arguments are checked against the function’s inputs',
+    source: {
+      contracts: [{ ...token, abi: [claim] }],
+      eventMonitors: [monitor({ functionName: 'claim', functionArgs: ['12', 'extra'] })],
+    },
+    target: { contracts: [], eventMonitors: [] },
+    expect: { 'eventMonitors/M': { compare: 'only_in_source', action: 'refused', reason: /takes 1 argument, got 2/ } },
+  },
+  {
+    name: 'a monitor whose argument fits its type is created',
+    source: {
+      contracts: [{ ...token, abi: [claim] }],
+      eventMonitors: [monitor({ functionName: 'claim', functionArgs: ['12'] })],
+    },
+    target: { contracts: [], eventMonitors: [] },
+    expect: { 'eventMonitors/M': { compare: 'only_in_source', action: 'create' } },
   },
   {
     name: 'a policy’s chain cannot change',

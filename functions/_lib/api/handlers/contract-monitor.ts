@@ -1,5 +1,6 @@
 import { checksumOk } from '../../../../src/shared/address-checksum';
-import { checkArg, findFunction, signatureOf, type AbiItem } from '../../../../src/shared/abi';
+import type { AbiItem } from '../../../../src/shared/abi';
+import { checkMonitorFunction, isMonitorIssue } from '../../../../src/shared/contract-monitor';
 import { getRow, parseJson } from '../../db/core';
 import { scopeOf, type ApiContext } from '../context';
 import { ApiError } from '../request-response';
@@ -11,10 +12,10 @@ function fieldError(path: string, message: string): ApiError {
 }
 
 /**
- * What a contract-function monitor watches (docs/api.md "Event monitors"): the contract of this project and mode, one
- * of its ABI's functions (by name, or by signature when the name is overloaded and arguments are given), and for
- * each of the function's inputs a value checked against its Solidity type, or "" for any value. Returns the columns
- * to store: the function as its name, or its signature when the name is overloaded, and the arguments trimmed.
+ * What a contract-function monitor watches (docs/api.md "Event monitors"): the contract of this project and mode, and
+ * its function and arguments checked against the contract's ABI (src/shared/contract-monitor.ts, shared with the
+ * promotion plan). Returns the columns to store: the function as its name, or its signature when the name is
+ * overloaded, and the arguments trimmed.
  */
 export async function checkContractMonitor(
   c: ApiContext,
@@ -30,40 +31,12 @@ export async function checkContractMonitor(
   if (!b.contractId) throw fieldError('contractId', 'Choose the contract to watch');
   const contract = await getRow(c.db, 'contracts', scopeOf(c), b.contractId);
   if (!contract) throw fieldError('contractId', 'Not found');
-  if (b.functionName === undefined) {
-    if (b.functionArgs !== undefined) throw fieldError('functionName', 'Choose the function the arguments are for');
-    return { functionName: null, functionArgs: null };
-  }
-  const abi = parseJson<AbiItem[]>(contract.abi as string | null, []);
-  const fns = abi.filter((i) => i.type === 'function');
-  if (!fns.length) {
-    if (b.functionArgs !== undefined)
-      throw fieldError('functionArgs', 'The contract has no ABI: add one to match arguments');
-    if (!/^[A-Za-z_$][\w$]*$/.test(b.functionName)) throw fieldError('functionName', 'Not a function name');
-    return { functionName: b.functionName, functionArgs: null };
-  }
-  const fn = findFunction(fns, b.functionName);
-  if (!fn) throw fieldError('functionName', 'Not a function of the contract’s ABI');
-  const overloads = fns.filter((f) => f.name === fn.name);
-  const bare = !b.functionName.includes('(');
-  if (bare && overloads.length > 1 && b.functionArgs !== undefined)
-    throw fieldError(
-      'functionName',
-      `${fn.name} has ${overloads.length} overloads: give its signature, such as ${signatureOf(overloads[0]!)}`,
-    );
-  const functionName = overloads.length > 1 && !bare ? signatureOf(fn) : fn.name!;
-  if (b.functionArgs === undefined) return { functionName, functionArgs: null };
-  const inputs = fn.inputs ?? [];
-  if (b.functionArgs.length !== inputs.length)
-    throw fieldError(
-      'functionArgs',
-      `${signatureOf(fn)} takes ${inputs.length} argument${inputs.length === 1 ? '' : 's'}, got ${b.functionArgs.length}`,
-    );
-  const args = b.functionArgs.map((a) => a.trim());
-  args.forEach((value, i) => {
-    if (value === '') return;
-    const r = checkArg(inputs[i]!, value, checksumOk);
-    if ('error' in r) throw fieldError(`functionArgs.${i}`, r.error);
-  });
-  return { functionName, functionArgs: args };
+  const r = checkMonitorFunction(
+    parseJson<AbiItem[]>(contract.abi as string | null, []),
+    b.functionName,
+    b.functionArgs,
+    checksumOk,
+  );
+  if (isMonitorIssue(r)) throw fieldError(r.path, r.message);
+  return r;
 }
