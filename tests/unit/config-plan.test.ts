@@ -27,15 +27,15 @@ const rule = (contract: unknown) => ({
 });
 
 const claim = {
-  type: 'function',
+  type: 'function' as const,
   name: 'claim',
   inputs: [{ name: 'amount', type: 'uint256' }],
   outputs: [],
-  stateMutability: 'nonpayable',
+  stateMutability: 'nonpayable' as const,
 };
 const monitor = (o: Record<string, unknown> = {}) => ({
   name: 'M',
-  type: 'contract_function',
+  type: 'contract_function' as const,
   topic: null,
   threshold: null,
   contract: { chainId: 8453, address: A },

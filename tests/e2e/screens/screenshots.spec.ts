@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { demoPath } from './helpers';
+import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
+import { DEMO_PROJECT, demoPath } from './helpers';
 
 /**
  * The screenshot check of issue 19: every screen below at 1280 and 390 px wide, light and dark, signed in with the
@@ -28,6 +29,8 @@ const SCREENS: Screen[] = [
   { name: 'contracts', path: demoPath('test', '/contracts'), ready: rows },
   { name: 'backend-wallets', path: demoPath('test', '/backend-wallets'), ready: rows },
   { name: 'api-keys', path: demoPath('test', '/api-keys'), ready: rows },
+  { name: 'api-key', path: demoPath('test', '/api-keys'), ready: secretKeyPage },
+  { name: 'logs', path: demoPath('test', '/logs'), ready: logRows },
   { name: 'webhooks', path: demoPath('test', '/webhooks'), ready: rows },
   { name: 'events', path: demoPath('test', '/events'), ready: rows },
   { name: 'monitors', path: demoPath('test', '/events?tab=monitors'), ready: rows },
@@ -81,6 +84,24 @@ function heading(name: string) {
 }
 async function saveBar(page: Page) {
   await expect(page.getByTestId('save-bar')).toBeVisible(READY);
+}
+/** A secret key's page, opened from the list: its restrictions and the addresses it was used from. */
+async function secretKeyPage(page: Page) {
+  await rows(page);
+  await page.locator('main tbody tr[data-row]', { hasText: 'secret' }).first().click();
+  await expect(page.getByText('Last addresses seen')).toBeVisible(READY);
+  await expect(page.getByTestId('save-bar')).toBeVisible(READY);
+}
+/** The request log with rows: this page's own requests are not recorded, so it asks for a list first. */
+async function logRows(page: Page) {
+  await page.evaluate(
+    async ({ key, path }) => {
+      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
+      await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+    },
+    { key: AUTH_STORAGE_KEY, path: `/api/v1/projects/${DEMO_PROJECT}/test/wallets?limit=1` },
+  );
+  await expect(page.locator('main tbody tr[data-row]').first()).toBeVisible(READY);
 }
 async function createUserDialog(page: Page) {
   await rows(page);
