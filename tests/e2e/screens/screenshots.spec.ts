@@ -89,7 +89,7 @@ async function saveBar(page: Page) {
 async function secretKeyPage(page: Page) {
   await rows(page);
   await page.locator('main tbody tr[data-row]', { hasText: 'secret' }).first().click();
-  await expect(page.getByText('Last addresses seen')).toBeVisible(READY);
+  await expect(page.getByRole('heading', { name: 'Last addresses seen' })).toBeVisible(READY);
   await expect(page.getByTestId('save-bar')).toBeVisible(READY);
 }
 /** The request log with rows: this page's own requests are not recorded, so it asks for a list first. */
