@@ -12,7 +12,6 @@
  * until three rounds agree (at most five), and judged by the median of the rounds' p95s, as the Lighthouse bench
  * does: slow rounds in a minority are noise, a slow majority is a regression.
  */
-import { spawn } from 'node:child_process';
 import { median, pct } from './stats.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,7 +28,7 @@ import { backendWalletListSpec } from '../../src/shared/api/backend-wallets.ts';
 import { webhookListSpec, eventListSpec } from '../../src/shared/api/webhooks.ts';
 import { authMigrationListSpec } from '../../src/shared/api/settings.ts';
 import { openLocalDatabases, openMigratedDatabases } from '../seed/local-d1.ts';
-import { localEncryptionKey } from '../seed/local-secrets.ts';
+import { scaleServerReady, spawnScaleServer } from './scale-server.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -179,39 +178,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
 
   const port = options.port ?? (await freePort());
   const empty = mkdtempSync(path.join(tmpdir(), 'bench-assets-'));
-  const spawnServer = () =>
-    spawn(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
-        'pages',
-        'dev',
-        empty,
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--show-interactive-dev-session=false',
-        '--persist-to',
-        SCALE_STATE,
-        '--binding',
-        `DATA_ENCRYPTION_KEY=${localEncryptionKey(ROOT)}`,
-        // Rate limits off: the budgets are for the list queries (one caller, thousands of requests in a row); with
-        // limits on, each request adds two Durable Object round trips to the companion Worker (docs/api.md).
-        '--binding',
-        'API_RATE_LIMIT_PER_MINUTE=0',
-        '--binding',
-        'API_RATE_LIMIT_IP_PER_MINUTE=0',
-        // No per-request log lines: formatting them costs CPU on the same 2 cores the bench measures.
-        '--log-level',
-        'error',
-      ],
-      {
-        cwd: ROOT,
-        stdio: 'ignore',
-        env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-      },
-    );
+  const spawnServer = () => spawnScaleServer({ port, state: SCALE_STATE, assets: empty });
   let server = spawnServer();
   const running = () => server.exitCode === null && server.signalCode === null;
   const stop = () => {
@@ -222,18 +189,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
       // Exiting anyway: a leftover bench key on the local scale project is harmless.
     }
   };
-  const waitReady = async () => {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`)).ok) break;
-        throw new Error('not ready');
-      } catch {
-        if (server.exitCode !== null) throw new Error(`wrangler pages dev exited with ${server.exitCode}`);
-        if (i > 240) throw new Error('wrangler pages dev did not start');
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-  };
+  const waitReady = () => scaleServerReady(server, port);
   /** A fresh server (new isolate and heap) for the re-measure rounds, so GC debt of earlier variants is not billed to them. */
   const restart = async () => {
     const exited = new Promise((r) => server.once('exit', r));

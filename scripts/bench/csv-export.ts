@@ -13,7 +13,7 @@
  * information (what the browser sees; ≈ the CPU figure when the bench has the machine). Without /proc (no CPU
  * figure) the budget falls back to ≥ 10,000 rows/s of wall clock.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startRateLimiter } from '../lib/rate-limiter.ts';
 import { openLocalDatabases, openMigratedDatabases } from '../seed/local-d1.ts';
-import { localEncryptionKey } from '../seed/local-secrets.ts';
+import { scaleServerReady, spawnScaleServer } from './scale-server.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
 import { DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
 
@@ -197,44 +197,6 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
   const empty = mkdtempSync(path.join(tmpdir(), 'bench-csv-assets-'));
   // The export takes its per-caller lock in the rate limiter's Durable Object, which runs beside the Pages project.
   const limiter = await startRateLimiter({ quiet: true });
-  /** A `wrangler pages dev` on `state`; `nice` lowers its CPU priority (and its workerd's, which inherits it). */
-  const spawnServer = (p: number, state: string, nice = 0) =>
-    spawn(
-      nice ? 'nice' : process.execPath,
-      [
-        ...(nice ? ['-n', String(nice), process.execPath] : []),
-        path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
-        'pages',
-        'dev',
-        empty,
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(p),
-        '--show-interactive-dev-session=false',
-        '--persist-to',
-        state,
-        '--binding',
-        `DATA_ENCRYPTION_KEY=${localEncryptionKey(ROOT)}`,
-        '--binding',
-        'API_RATE_LIMIT_PER_MINUTE=0',
-        '--binding',
-        'API_RATE_LIMIT_IP_PER_MINUTE=0',
-        '--log-level',
-        'error',
-      ],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: {
-          ...process.env,
-          ...limiter.env,
-          CI: 'true',
-          WRANGLER_SEND_METRICS: 'false',
-          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-        },
-      },
-    );
   const servers: ChildProcess[] = [];
   const stop = () => {
     for (const s of servers) if (s.exitCode === null && s.signalCode === null) s.kill('SIGTERM');
@@ -242,20 +204,10 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
   process.on('exit', stop);
   /** Starts a runtime and waits until it answers (one after the other: two starting at once race in `.wrangler`). */
   const started = async (p: number, state: string, nice = 0) => {
-    const s = spawnServer(p, state, nice);
+    const s = spawnScaleServer({ port: p, state, assets: empty, env: limiter.env, nice });
     servers.push(s);
-    let stderr = '';
-    s.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${p}/api/v1/openapi.json`)).ok) return s;
-        throw new Error('not ready');
-      } catch {
-        if (s.exitCode !== null) throw new Error(`wrangler pages dev exited with ${s.exitCode}: ${stderr.trim()}`);
-        if (i > 240) throw new Error('wrangler pages dev did not start');
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+    await scaleServerReady(s, p);
+    return s;
   };
   try {
     // The neighbour's requests go to a runtime of their own, and the export's runtime yields the CPU to it: in
