@@ -1,28 +1,11 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { VIEWER_STORAGE_STATE, DEMO_PROJECT, apiAsUser, dataRows, demoPath, expectAccessible } from './helpers';
 
 // Reads on the test mode's four seeded monitors; writes in live mode on a monitor the test creates.
 const MONITORS = demoPath('test', '/events?tab=monitors');
 const LIVE_MONITORS = demoPath('live', '/events?tab=monitors');
 const LOG = demoPath('test', '/events');
-
-/** Calls the data API as the signed-in browser user. */
-async function apiAsUser(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, key, init }) => {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-      const res = await fetch(`/api/v1${path}`, {
-        method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { path, key: AUTH_STORAGE_KEY, init },
-  );
-}
 
 async function firstRows(page: Page) {
   await expect(page.locator('tbody tr[data-row]').first()).toBeVisible({ timeout: 20_000 });

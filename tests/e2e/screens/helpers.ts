@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { DEMO_PROJECTS } from '../../../src/shared/demo-accounts';
+import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 
 export { VIEWER_STORAGE_STATE } from '../auth/state';
 
@@ -53,4 +54,20 @@ export async function openPaletteByKeyboard(page: Page) {
     if (!(await page.getByRole('combobox').isVisible())) await page.keyboard.press('Control+k');
     await expect(page.getByRole('combobox')).toBeFocused({ timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
+}
+
+/** Calls the data API as the signed-in browser user. */
+export async function apiAsUser(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
+  return page.evaluate(
+    async ({ path, key, init }) => {
+      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
+      const res = await fetch(`/api/v1${path}`, {
+        method: init.method ?? 'GET',
+        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { path, key: AUTH_STORAGE_KEY, init },
+  );
 }

@@ -1,26 +1,8 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
-import { VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { VIEWER_STORAGE_STATE, apiAsUser, demoPath, expectAccessible } from './helpers';
 
 // Test → live (issue 22) on a project of its own (the demo project's live mode is other tests' ground): a policy
 // with its contract promoted from test to live works there; a provider arrives as "needs a secret".
-
-/** Calls the data API as the signed-in browser user. */
-async function apiAsUser(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, key, init }) => {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-      const res = await fetch(`/api/v1${path}`, {
-        method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { path, key: AUTH_STORAGE_KEY, init },
-  );
-}
 
 const TOKEN = '0x00000000000000000000000000000000000a11ce';
 

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { test, expect } from '../fixtures';
-import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { VIEWER_STORAGE_STATE, DEMO_PROJECT, apiAsUser, dataRows, demoPath, expectAccessible } from './helpers';
 
 // Reads on the test mode's seeded webhooks (three: two enabled, one disabled, eight attempts each); writes in live
 // mode on webhooks the test creates, so parallel tests never change the rows another one counts.
@@ -13,22 +12,6 @@ const LIVE = demoPath('live', '/webhooks');
 const UNKNOWN = 'whk_01900000-0000-7000-8000-000000000bad';
 
 type Webhook = { id: string; url: string; enabled: boolean; topics: string[]; lastDeliveryStatus?: string | null };
-
-/** Calls the data API as the signed-in browser user. */
-async function apiAsUser(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, key, init }) => {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-      const res = await fetch(`/api/v1${path}`, {
-        method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { path, key: AUTH_STORAGE_KEY, init },
-  );
-}
 
 async function seeded(page: Page, mode: 'test' | 'live'): Promise<Webhook[]> {
   return ((await apiAsUser(page, `/projects/${DEMO_PROJECT}/${mode}/webhooks?limit=100`)).body as { data: Webhook[] })
