@@ -4,17 +4,19 @@ import { useClientStore } from '../../lib/use-client-store';
 
 const ToasterView = lazy(() => import('./toaster-view'));
 
-/** Shows toasts that plain (non-React) scripts request with a `dashboard:toast` event, and the one a previous page queued. */
-function useToastEvents() {
-  useEffect(() => {
-    const onToast = (e: Event) => {
-      const { kind, message, id } = (e as CustomEvent<ToastRequest>).detail;
-      toast[kind](message, id ? { id } : undefined);
-    };
-    window.addEventListener(TOAST_EVENT, onToast);
-    showQueuedToast();
-    return () => window.removeEventListener(TOAST_EVENT, onToast);
-  }, []);
+/**
+ * Shows toasts that plain (non-React) scripts request with a `dashboard:toast` event. The listener is added when this
+ * module is evaluated, before the island hydrates, so an event sent while the page is still hydrating is not lost.
+ */
+function onToastEvent(e: Event) {
+  const { kind, message, id } = (e as CustomEvent<ToastRequest>).detail;
+  toast[kind](message, id ? { id } : undefined);
+}
+if (typeof window !== 'undefined') window.addEventListener(TOAST_EVENT, onToastEvent);
+
+/** Shows the toast a previous page queued. */
+function useQueuedToast() {
+  useEffect(() => showQueuedToast(), []);
 }
 
 /**
@@ -23,7 +25,7 @@ function useToastEvents() {
  */
 export function Toaster() {
   const needed = useClientStore($toasterNeeded, false);
-  useToastEvents();
+  useQueuedToast();
   return needed ? (
     <Suspense fallback={null}>
       <ToasterView />
