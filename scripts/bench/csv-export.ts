@@ -66,7 +66,17 @@ export interface CsvExportResult {
    * runtime): each one's p95 while the export streams, the other shard's p95 before (the server idle), and how many
    * requests each had.
    */
-  neighbour: { duringP95Ms: number; sameShardP95Ms: number; idleP95Ms: number; during: number; idle: number };
+  neighbour: {
+    /** Server time (`Server-Timing: total`) of the other shard's page 1: p95 during the export and idle. */
+    duringP95Ms: number;
+    sameShardP95Ms: number;
+    idleP95Ms: number;
+    /** The same requests' round trip through `wrangler pages dev` (info: the local proxy adds ~15 ms). */
+    duringWallP95Ms: number;
+    idleWallP95Ms: number;
+    during: number;
+    idle: number;
+  };
 }
 
 /**
@@ -169,24 +179,28 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
   };
   /**
    * Requests page 1 of the other shard's project (and, with `sameShard`, in turn the demo project's on the export's
-   * shard) every 50 ms until `until` resolves; returns the latencies (ms) of each.
+   * shard) every 50 ms until `until` resolves; returns the server time of each (the `Server-Timing: total` header, as
+   * the API bench measures page 1) and the round trip through `wrangler pages dev` (ms).
    */
   const probeNeighbour = async (until: Promise<unknown>, sameShard = false) => {
-    const times = { other: [] as number[], same: [] as number[] };
+    const times = { other: [] as number[], same: [] as number[], otherWall: [] as number[] };
     let done = false;
     void until.finally(() => (done = true));
-    const page1 = async (origin: number, projectId: string, secret: string, into: number[]) => {
+    const page1 = async (origin: number, projectId: string, secret: string, into: number[], wall?: number[]) => {
       const t = performance.now();
       const r = await fetch(`http://127.0.0.1:${origin}/api/v1/projects/${projectId}/test/users?limit=10`, {
         headers: { Authorization: `Bearer ${secret}` },
       });
       const body = await r.text();
       if (r.status !== 200) throw new Error(`page 1 of ${projectId}: ${r.status} ${body.slice(0, 300)}`);
-      into.push(performance.now() - t);
+      wall?.push(performance.now() - t);
+      const server = Number(/total;[^,]*dur=([0-9.]+)/.exec(r.headers.get('Server-Timing') ?? '')?.[1] ?? NaN);
+      if (!Number.isFinite(server)) throw new Error(`page 1 of ${projectId}: no Server-Timing total in the answer`);
+      into.push(server);
       await new Promise((res) => setTimeout(res, 50));
     };
     while (!done) {
-      await page1(neighbourPort, DEMO_PROJECTS.other, neighbourKey.secret, times.other);
+      await page1(neighbourPort, DEMO_PROJECTS.other, neighbourKey.secret, times.other, times.otherWall);
       if (sameShard && !done) await page1(port, DEMO_PROJECTS.demo, sameShardKey.secret, times.same);
     }
     return times;
@@ -228,7 +242,8 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     // The neighbour's page 1 with the server idle: 2 s of requests (the first compiles nothing: warmed above).
     // A fresh isolate's first requests run cold code: 2 s of requests warm both runtimes before the idle figure.
     await probeNeighbour(new Promise((r) => setTimeout(r, 2000)), true);
-    const idleProbes = (await probeNeighbour(new Promise((r) => setTimeout(r, 2000)))).other;
+    const idleRun = await probeNeighbour(new Promise((r) => setTimeout(r, 2000)));
+    const idleProbes = idleRun.other;
     if (process.env.BENCH_CSV_DEBUG) console.log('idle samples', idleProbes.map(Math.round).join(' '));
     const idle = treeStats(server.pid!);
     let peakServerRssMb = idle.rssMb;
@@ -274,6 +289,8 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
           duringP95Ms: percentile(during.other, 95),
           sameShardP95Ms: percentile(during.same, 95),
           idleP95Ms: percentile(idleProbes, 95),
+          duringWallP95Ms: percentile(during.otherWall, 95),
+          idleWallP95Ms: percentile(idleRun.otherWall, 95),
           during: during.other.length,
           idle: idleProbes.length,
         },
