@@ -369,7 +369,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           />
         )
       ) : (
-        <TableScroll label={props.label} busy={loading || state.loading}>
+        <TableScroll label={props.label} busy={loading || state.loading || data !== state.data}>
           <table className="w-full text-left text-sm" aria-label={props.label}>
             <thead className="border-b border-border bg-muted/50 text-xs text-muted-foreground">
               <tr>

@@ -15,10 +15,14 @@ export function demoPath(mode: 'live' | 'test', section = ''): string {
   return `/${DEMO_PROJECT}/${mode}${section}`;
 }
 
-/** Waits until a list shows data rows (not skeletons) and returns them. */
+/**
+ * Waits until a list shows data rows (not skeletons), and the rows of its latest answer (the list is busy while the
+ * previous view's rows are still shown), and returns them.
+ */
 export async function dataRows(page: Page) {
   const rows = page.locator('tbody tr[data-row]');
   await expect(rows.first()).toBeVisible();
+  await expect(page.locator('[data-table-scroll][aria-busy="true"]')).toHaveCount(0);
   return rows;
 }
 

@@ -143,6 +143,7 @@ test('wallets: a bad URL parameter shows the default view with a notice; an unkn
 });
 
 test('wallets: accessible in light and dark, with rows and with the sheet open', async ({ page }) => {
+  test.slow(); // axe runs four times, in two colour schemes each
   await page.goto(WALLETS);
   await dataRows(page);
   await expectAccessible(page);
