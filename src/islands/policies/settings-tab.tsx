@@ -14,6 +14,7 @@ import { toastOnNextPage } from '../../lib/toast';
 import { useModePath, useProjectRoute } from '../../lib/use-project';
 import { StrategyEditor, draftOf, strategyOf } from './strategy-editor';
 import type { Strategy } from './model';
+import { capOf, SpendCapField } from './spend-cap-field';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,14 +23,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 sm:col-span-3">{children}</dd>
     </div>
   );
-}
-
-/** The cap as the API takes it: empty is none; text that is no number is sent as is, so the API's message shows. */
-function capOf(text: string): number | string | null {
-  const t = text.trim().replace(/^\$/, '');
-  if (!t) return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : t;
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -106,15 +99,12 @@ export function SettingsTab({ policy, path, canWrite }: { policy: Policy; path: 
           errors={errors}
           disabled={!canWrite}
         />
-        <Field
-          label="Monthly spend cap (USD)"
-          inputMode="decimal"
-          placeholder="No cap"
+        <SpendCapField
           value={cap}
           disabled={!canWrite}
           error={errors.monthlySpendCapUsd}
           hint={<SpendAgainstCap policy={policy} />}
-          onChange={(e) => setCap(e.target.value)}
+          onChange={setCap}
         />
         {errors[''] && <p className="text-sm text-destructive">{errors['']}</p>}
         {canWrite && (
