@@ -29,6 +29,15 @@ async function heldThisMonth(db: D1Database, policy: Row, now: number): Promise<
   return (r?.n ?? 0) / MICRO;
 }
 
+/** The policy's month against its cap: transactions and recorded cost (the spend report's), and what is in flight. */
+export async function policySpendThisMonth(db: D1Database, policy: Row, now: number) {
+  const [held, spent] = await Promise.all([
+    heldThisMonth(db, policy, now),
+    policyMonthSpend(db, policy.id as string, now),
+  ]);
+  return { ...spent, reservedUsd: Math.max(0, Math.round((held - spent.costUsd) * 100) / 100) };
+}
+
 /**
  * Before a sponsorship by `policyId`: without a cap, nothing (null). With one, `maxCostUsd` is required (400 at the
  * field), and a sponsorship that cannot fit is refused at once (409); otherwise answers the guard statement to put
@@ -76,11 +85,8 @@ export const isSpendCapAbort = (err: unknown): boolean => String(err).includes(S
  */
 export async function spendCapRefusal(c: ApiContext, policy: Row, maxCostUsd: number): Promise<ApiError> {
   const cap = policy.monthly_spend_cap_usd as number;
-  const [held, spent] = await Promise.all([
-    heldThisMonth(c.db, policy, c.now),
-    policyMonthSpend(c.db, policy.id as string, c.now),
-  ]);
-  const reserved = Math.max(0, Math.round((held - spent.costUsd) * 100) / 100);
+  const spent = await policySpendThisMonth(c.db, policy, c.now);
+  const reserved = spent.reservedUsd;
   const period = billingPeriod(c.now).name;
   const name = String(policy.name);
   const message =

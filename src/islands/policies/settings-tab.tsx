@@ -35,10 +35,11 @@ function SpendAgainstCap({ policy }: { policy: Policy }) {
   return (
     <span data-testid="policy-spend-this-month">
       {usd.format(spent.costUsd)} spent this month{cap === null ? '' : ` of ${usd.format(cap)}`} (
-      {spent.transactions === 1 ? '1 transaction' : `${spent.transactions.toLocaleString('en-US')} transactions`}).
+      {spent.transactions === 1 ? '1 transaction' : `${spent.transactions.toLocaleString('en-US')} transactions`})
+      {spent.reservedUsd > 0 ? `, up to ${usd.format(spent.reservedUsd)} more held by transactions in flight` : ''}.
       {cap !== null && spent.costUsd >= cap
         ? ' The cap is reached: new sponsored transactions are refused until next month or a higher cap.'
-        : ' Sponsorship stops for the rest of the month once the cap is spent.'}
+        : ' A sponsorship is accepted only while its maximum cost fits under the cap beside those in flight.'}
     </span>
   );
 }

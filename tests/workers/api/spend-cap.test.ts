@@ -85,7 +85,8 @@ describe('a monthly spend cap holds under concurrent sponsorships', () => {
       /^The gas policy “Capped” reached its monthly spend cap \(\$10\.25 of \$10\.00/,
     );
     const read = await api('GET', `/projects/${p.id}/live/policies/${policyId}`, p.ownerToken);
-    expect(read.body.spendThisMonth).toEqual({ transactions: 6, costUsd: 10.25 });
+    // d ($1), the $1.75 and the $3 sponsorships are still in flight.
+    expect(read.body.spendThisMonth).toEqual({ transactions: 6, costUsd: 10.25, reservedUsd: 5.75 });
   });
 
   it('a capped policy needs maxCostUsd (a 400 at the field, nothing written); an uncapped one does not', async () => {

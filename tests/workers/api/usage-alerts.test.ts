@@ -355,7 +355,7 @@ describe('a policy’s monthly spend cap', () => {
     expect((await createTx(p, wallet)).status).toBe(201);
 
     const read = await api('GET', `/projects/${p.id}/live/policies/${pol.body.id}`, p.ownerToken);
-    expect(read.body.spendThisMonth).toEqual({ transactions: 1, costUsd: 2.5 });
+    expect(read.body.spendThisMonth).toEqual({ transactions: 1, costUsd: 2.5, reservedUsd: 0 });
     const raised = await api('PATCH', `/projects/${p.id}/live/policies/${pol.body.id}`, p.ownerToken, {
       monthlySpendCapUsd: 5,
       version: read.body.version,
