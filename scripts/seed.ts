@@ -222,6 +222,16 @@ if (args.scale) {
         ).run(tbl, field!, SEED_PROJECTS.scale);
       }
     }
+    // What each policy's month holds against its spend cap (the triggers of migrations/shard/0003, in micro-USD).
+    db.prepare(
+      `INSERT INTO row_counts (project_id, mode, tbl, field, value, n)
+       SELECT project_id, mode, 'policy_spend', policy_id, strftime('%Y-%m', created_at / 1000, 'unixepoch'),
+         SUM(CASE WHEN cost_usd IS NOT NULL THEN CAST(ROUND(cost_usd * 1000000) AS INTEGER)
+                  WHEN status IN ('new', 'sent', 'indexed', 'notfound') THEN CAST(ROUND(COALESCE(max_cost_usd, 0) * 1000000) AS INTEGER)
+                  ELSE 0 END)
+       FROM transactions WHERE project_id = ? AND policy_id IS NOT NULL
+       GROUP BY mode, policy_id, strftime('%Y-%m', created_at / 1000, 'unixepoch')`,
+    ).run(SEED_PROJECTS.scale);
     log(`  scale: indexes and counters rebuilt in ${secs(tIndex)}`);
   });
   if (seededScale) {

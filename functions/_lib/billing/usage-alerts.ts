@@ -11,10 +11,6 @@ import { parseJson } from '../db/core';
 import { sendTransactional } from '../mail/transactional';
 import { usageAlertMail } from '../mail/usage-alert';
 import { kickDispatcher, Outbox } from '../webhooks/outbox';
-import { ApiError } from '../api/request-response';
-import type { ApiContext } from '../api/context';
-import { getRow } from '../db/core';
-import { scopeOf } from '../api/context';
 
 /**
  * Usage alerts (docs/api.md "Usage alerts and spend caps"). The settings are the directory's (next to the plan); the
@@ -106,23 +102,27 @@ export interface AlertContext {
  * After a live write committed: records every threshold of `meter` the project reached this period and had not
  * recorded yet (a notice, the webhook event), then emails the owners and admins of the ones this call recorded (and
  * asks the dispatcher to send the events).
- * Answers the thresholds it recorded. A project still in the directory's own tables (before the split) has none.
+ * Answers the thresholds it recorded. `at`: a time in the period measured (default now): sponsored gas counts in the
+ * month its transaction was created (as the spend report), so a cost recorded after the month ended is measured, and
+ * recorded, against that month. A project still in the directory's own tables (before the split) is served the
+ * same way: `c.db` is then the directory, which has the same tables (migrations/directory/0033).
  */
 export async function checkUsageAlerts(
   c: AlertContext,
   meter: AlertMeter,
-  o: { mailLater?: boolean } = {},
+  o: { mailLater?: boolean; at?: number } = {},
 ): Promise<number[]> {
-  if (!c.access || c.access.shard === null) return [];
+  if (!c.access) return [];
   const projectId = c.access.projectId;
   const settings = await alertSettings(c.directory, projectId);
   if (!settings) return [];
   const limit = meter === 'operations' ? PLANS[settings.plan].includedOperations : settings.gasBudgetUsd;
   if (!limit || !settings.thresholds.length) return [];
-  const period = billingPeriod(c.now).name;
+  const at = o.at ?? c.now;
+  const period = billingPeriod(at).name;
   const shard = c.db;
   const [usedRes, doneRes] = await shard.batch([
-    meter === 'operations' ? operationsStmt(shard, projectId, c.now) : gasSpendStmt(shard, projectId, c.now),
+    meter === 'operations' ? operationsStmt(shard, projectId, at) : gasSpendStmt(shard, projectId, at),
     shard
       .prepare(`SELECT alert_key FROM notices WHERE project_id = ? AND alert_key >= ? AND alert_key < ?`)
       .bind(projectId, `${meter}:${period}:`, `${meter}:${period};`),
@@ -198,26 +198,4 @@ async function emailAlerts(
 /** A failed check is logged: the next write of the meter records what this one missed. */
 export function logAlertFailure(err: unknown): void {
   console.error('api: usage alert check failed:', err instanceof Error ? err.message : String(err));
-}
-
-const usdText = (v: number) => `$${v.toFixed(2)}`;
-
-/**
- * Refuses a sponsorship by a policy whose monthly spend cap is reached (the spend recorded this UTC month, as the
- * spend report counts it): `409 policy_spend_cap_reached`, with the cap and the spend in `details`.
- */
-export async function refuseOverSpendCap(c: ApiContext, policyId: string): Promise<void> {
-  const policy = await getRow(c.db, 'policies', scopeOf(c), policyId);
-  const cap = policy?.monthly_spend_cap_usd as number | null | undefined;
-  if (!policy || cap === null || cap === undefined) return;
-  const spent = await policyMonthSpend(c.db, policyId, c.now);
-  if (spent.costUsd < cap) return;
-  const period = billingPeriod(c.now).name;
-  const message = `The gas policy “${String(policy.name)}” reached its monthly spend cap (${usdText(spent.costUsd)} of ${usdText(cap)} in ${period}): raise the cap or choose another policy`;
-  throw new ApiError('policy_spend_cap_reached', message, {
-    policyId,
-    capUsd: cap,
-    spentUsd: spent.costUsd,
-    period,
-  });
 }

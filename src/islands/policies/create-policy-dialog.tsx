@@ -9,8 +9,9 @@ import { Field, inputClass } from '../../components/ui/field';
 import { ApiRequestError } from '../../lib/api-client';
 import { apiWrite } from '../../lib/api-write';
 import { StrategyEditor, draftOf, strategyOf } from './strategy-editor';
+import { capOf, SpendCapField } from './spend-cap-field';
 
-/** Create a policy: name, chain and strategy; the new policy opens on its rules. */
+/** Create a policy: name, chain, strategy and monthly spend cap; the new policy opens on its rules. */
 export function CreatePolicyDialog({
   collectionPath,
   mode,
@@ -26,6 +27,7 @@ export function CreatePolicyDialog({
   const [name, setName] = useState('');
   const [chainId, setChainId] = useState<number>(chains[0]!.id);
   const [draft, setDraft] = useState(() => draftOf(undefined));
+  const [cap, setCap] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -37,7 +39,7 @@ export function CreatePolicyDialog({
     try {
       const policy = await apiWrite<Policy>(collectionPath, {
         method: 'POST',
-        body: { name: name.trim(), chainId, strategy },
+        body: { name: name.trim(), chainId, strategy, monthlySpendCapUsd: capOf(cap) },
         pending: 'Creating policy…',
         done: `Policy “${name.trim()}” created`,
         invalidate: [collectionPath],
@@ -110,6 +112,12 @@ export function CreatePolicyDialog({
           )}
         </div>
         <StrategyEditor value={draft} onChange={setDraft} chainId={chainId} errors={errors} />
+        <SpendCapField
+          value={cap}
+          error={errors.monthlySpendCapUsd}
+          hint="Optional. Sponsorship past it is refused for the rest of the month."
+          onChange={setCap}
+        />
         {errors[''] && <p className="text-sm text-destructive">{errors['']}</p>}
         <div className="flex justify-end">
           <Button type="submit" disabled={busy}>

@@ -14,6 +14,7 @@ import { toastOnNextPage } from '../../lib/toast';
 import { useModePath, useProjectRoute } from '../../lib/use-project';
 import { StrategyEditor, draftOf, strategyOf } from './strategy-editor';
 import type { Strategy } from './model';
+import { capOf, SpendCapField } from './spend-cap-field';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,14 +23,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 sm:col-span-3">{children}</dd>
     </div>
   );
-}
-
-/** The cap as the API takes it: empty is none; text that is no number is sent as is, so the API's message shows. */
-function capOf(text: string): number | string | null {
-  const t = text.trim().replace(/^\$/, '');
-  if (!t) return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : t;
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -42,10 +35,11 @@ function SpendAgainstCap({ policy }: { policy: Policy }) {
   return (
     <span data-testid="policy-spend-this-month">
       {usd.format(spent.costUsd)} spent this month{cap === null ? '' : ` of ${usd.format(cap)}`} (
-      {spent.transactions === 1 ? '1 transaction' : `${spent.transactions.toLocaleString('en-US')} transactions`}).
+      {spent.transactions === 1 ? '1 transaction' : `${spent.transactions.toLocaleString('en-US')} transactions`})
+      {spent.reservedUsd > 0 ? `, up to ${usd.format(spent.reservedUsd)} more held by transactions in flight` : ''}.
       {cap !== null && spent.costUsd >= cap
         ? ' The cap is reached: new sponsored transactions are refused until next month or a higher cap.'
-        : ' Sponsorship stops for the rest of the month once the cap is spent.'}
+        : ' A sponsorship is accepted only while its maximum cost fits under the cap beside those in flight.'}
     </span>
   );
 }
@@ -106,15 +100,12 @@ export function SettingsTab({ policy, path, canWrite }: { policy: Policy; path: 
           errors={errors}
           disabled={!canWrite}
         />
-        <Field
-          label="Monthly spend cap (USD)"
-          inputMode="decimal"
-          placeholder="No cap"
+        <SpendCapField
           value={cap}
           disabled={!canWrite}
           error={errors.monthlySpendCapUsd}
           hint={<SpendAgainstCap policy={policy} />}
-          onChange={(e) => setCap(e.target.value)}
+          onChange={setCap}
         />
         {errors[''] && <p className="text-sm text-destructive">{errors['']}</p>}
         {canWrite && (

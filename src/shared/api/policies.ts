@@ -51,8 +51,13 @@ export const policySchema = z
     spend30d: z.object({ transactions: z.number().int(), costUsd: z.number() }).optional(),
     /** Hard monthly spend cap in USD (the spend report's cost, this UTC month); null: none. Past it, sponsorship is refused. */
     monthlySpendCapUsd: z.number().nullable(),
-    /** Reads of one policy only: sponsored transactions and their cost this UTC calendar month (against the cap). */
-    spendThisMonth: z.object({ transactions: z.number().int(), costUsd: z.number() }).optional(),
+    /**
+     * Reads of one policy only: sponsored transactions and their recorded cost this UTC calendar month, and the
+     * maximum cost held by those in flight (`reservedUsd`): against the cap, cost + reserved counts.
+     */
+    spendThisMonth: z
+      .object({ transactions: z.number().int(), costUsd: z.number(), reservedUsd: z.number() })
+      .optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
     version: z.number().int(),

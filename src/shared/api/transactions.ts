@@ -3,6 +3,7 @@ import { addressField, chainIdField, timestamp } from './common.ts';
 import { idSchema } from './ids.ts';
 import { policySummarySchema, summaryNote, userSummarySchema, walletSummarySchema } from './summaries.ts';
 import { TX_STATUSES, ABSTRACTION_TYPES, TIME_FRAMES } from './collections.ts';
+import { MAX_BUDGET_USD } from '../usage-alerts.ts';
 export {
   TX_STATUSES,
   SUCCESS_STATUSES,
@@ -58,6 +59,8 @@ export const transactionSchema = z
     gasUsed: z.number().int().nullable(),
     gasFee: z.string().nullable(),
     costUsd: z.number().nullable(),
+    /** The most this sponsorship may cost (USD), as given at creation; held against the policy's cap until settled. */
+    maxCostUsd: z.number().nullable(),
     error: z.object({ reason: z.string(), explanation: z.string().nullable() }).nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -72,6 +75,15 @@ export const transactionCreateSchema = z
     policyId: idSchema('pol').optional(),
     abstractionType: z.enum(ABSTRACTION_TYPES).default('accountAbstractionV6'),
     interactions: z.array(interaction).min(1).max(20),
+    /**
+     * The most this sponsorship may cost in USD (the relayer's gas limit × maximum fee × price). Required with a
+     * policy that has a monthly spend cap: it is reserved against the cap until the real cost is recorded.
+     */
+    maxCostUsd: z
+      .number({ message: 'Give an amount in USD' })
+      .positive('Give an amount above 0')
+      .max(MAX_BUDGET_USD, `At most ${MAX_BUDGET_USD.toLocaleString('en-US')} USD`)
+      .optional(),
   })
   .meta({ id: 'TransactionCreate' });
 

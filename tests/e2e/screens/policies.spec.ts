@@ -115,11 +115,20 @@ test('policies: create with two rules, a refused rule changes nothing, disable, 
   await create.getByLabel('Token decimals').fill('6');
   await expect(create.getByText('Sent as 250000 base units.')).toBeVisible();
   await create.getByRole('radio', { name: /Pay for the user/ }).check();
+  // The monthly spend cap: a refused amount shows the API's message at the field and creates nothing.
+  const cap = create.getByLabel('Monthly spend cap (USD)');
+  await cap.fill('12.345');
+  await create.getByRole('button', { name: 'Create policy' }).click();
+  await expect(cap).toHaveAttribute('aria-invalid', 'true');
+  await expect(create.getByText('At most two decimals (cents)')).toBeVisible();
+  await expect(create).toBeVisible();
+  await cap.fill('$25');
   await create.getByRole('button', { name: 'Create policy' }).click();
   await expect(page.getByText(`Policy “${name}” created`)).toBeVisible();
   await expect(page).toHaveURL(/\/policies\/pol_[^?]+\?page=rules/);
   await expect(page.getByText('No rules yet')).toBeVisible();
   const policyId = /\/policies\/(pol_[^?]+)/.exec(page.url())![1]!;
+  expect((await apiAsUser(page, 'GET', `/policies/${policyId}`)).body.monthlySpendCapUsd).toBe(25);
 
   // A contract rule: the function is picked from the contract's ABI.
   await page.getByRole('button', { name: 'Add rule' }).click();

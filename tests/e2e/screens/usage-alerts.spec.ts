@@ -114,6 +114,8 @@ test('usage alerts: edit thresholds and budget, cross one, see and dismiss the n
     accountId: wallet.body.id,
     interactions: [{ to: '0x0000000000000000000000000000000000000077', value: '0' }],
     policyId: policy.body.id,
+    // A capped policy reserves each sponsorship's maximum cost (docs/api.md "Usage alerts and spend caps").
+    maxCostUsd: 0.5,
   });
   expect(refused.status).toBe(409);
   expect(refused.body.error.code).toBe('policy_spend_cap_reached');

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
 import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { shardAt } from '../../../functions/_lib/db/shards';
+import { SHARD_TABLES } from '../../../functions/_lib/db/shard-tables';
 
 export const testEnv = env as unknown as Env & { TEST_JWT_PRIVATE_JWK: string };
 export const ISSUER = `${testEnv.PUBLIC_SUPABASE_URL}/auth/v1`;
@@ -133,4 +134,41 @@ export async function shardOf(projectId: string): Promise<D1Database> {
     .first<{ shard: number | null }>();
   if (!row) throw new Error(`no project ${projectId}`);
   return shardAt(testEnv, row.shard);
+}
+
+/**
+ * Test set-up of an installation from before the shards (`shards:split` not run yet): the project's shard rows moved
+ * into the directory's own tables by plain SQL, and its `shard` set to NULL.
+ */
+export async function moveIntoDirectory(projectId: string, shard: number) {
+  const from = shardAt(testEnv, shard);
+  for (const table of [...SHARD_TABLES].reverse()) {
+    const rows =
+      table === 'transaction_statuses'
+        ? (
+            await from
+              .prepare(
+                'SELECT s.* FROM transaction_statuses s JOIN transactions t ON t.id = s.transaction_id WHERE t.project_id = ?',
+              )
+              .bind(projectId)
+              .all<Record<string, unknown>>()
+          ).results
+        : (
+            await from
+              .prepare(`SELECT * FROM ${table} WHERE project_id = ?`)
+              .bind(projectId)
+              .all<Record<string, unknown>>()
+          ).results;
+    if (!rows.length || table === 'row_counts') continue;
+    const cols = Object.keys(rows[0]!);
+    await testEnv.DB.prepare(
+      `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) SELECT ${cols.map((c) => `value ->> '${c}'`).join(', ')} FROM json_each(?)`,
+    )
+      .bind(JSON.stringify(rows))
+      .run();
+  }
+  await testEnv.DB.prepare('UPDATE projects SET shard = NULL WHERE id = ?').bind(projectId).run();
+  for (const table of SHARD_TABLES)
+    if (table !== 'transaction_statuses')
+      await from.prepare(`DELETE FROM ${table} WHERE project_id = ?`).bind(projectId).run();
 }

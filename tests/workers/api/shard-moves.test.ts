@@ -3,7 +3,7 @@ import { abortMove, moveProject } from '../../../functions/_lib/db/project-copy'
 import { shardAt } from '../../../functions/_lib/db/shards';
 import { SHARD_TABLES } from '../../../functions/_lib/db/shard-tables';
 import { addr, CREATE } from './fixtures';
-import { api, newProject, testEnv } from './helpers';
+import { api, moveIntoDirectory, newProject, testEnv } from './helpers';
 
 /**
  * Moving a project between databases (docs/architecture.md "Shards"): `shards:move` from one shard to the other,
@@ -170,37 +170,3 @@ describe('shards:split', () => {
     expect(left).toBe(audit);
   });
 });
-
-/** Test set-up of the split: the project's shard rows moved into the directory's own tables by plain SQL. */
-async function moveIntoDirectory(projectId: string, shard: number) {
-  const from = shardAt(testEnv, shard);
-  for (const table of [...SHARD_TABLES].reverse()) {
-    const rows =
-      table === 'transaction_statuses'
-        ? (
-            await from
-              .prepare(
-                'SELECT s.* FROM transaction_statuses s JOIN transactions t ON t.id = s.transaction_id WHERE t.project_id = ?',
-              )
-              .bind(projectId)
-              .all<Record<string, unknown>>()
-          ).results
-        : (
-            await from
-              .prepare(`SELECT * FROM ${table} WHERE project_id = ?`)
-              .bind(projectId)
-              .all<Record<string, unknown>>()
-          ).results;
-    if (!rows.length || table === 'row_counts') continue;
-    const cols = Object.keys(rows[0]!);
-    await testEnv.DB.prepare(
-      `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) SELECT ${cols.map((c) => `value ->> '${c}'`).join(', ')} FROM json_each(?)`,
-    )
-      .bind(JSON.stringify(rows))
-      .run();
-  }
-  await testEnv.DB.prepare('UPDATE projects SET shard = NULL WHERE id = ?').bind(projectId).run();
-  for (const table of SHARD_TABLES)
-    if (table !== 'transaction_statuses')
-      await from.prepare(`DELETE FROM ${table} WHERE project_id = ?`).bind(projectId).run();
-}

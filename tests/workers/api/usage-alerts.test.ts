@@ -3,7 +3,7 @@ import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { localTransactionalMail } from '../../../dev/smtp-inbox/config';
 import { billingPeriod } from '../../../src/shared/usage-alerts';
 import { addr } from './fixtures';
-import { addMember, api, newProject, shardOf, testEnv, token } from './helpers';
+import { addMember, api, moveIntoDirectory, newProject, shardOf, testEnv, token } from './helpers';
 
 /**
  * Usage alerts and spend caps (docs/api.md "Usage alerts and spend caps"): a threshold crossed by many writes at once
@@ -68,12 +68,13 @@ async function projectWith(before: number) {
   return { p, owner, admin, dev, wallet: w.body.id as string, shard, devToken: await token(dev) };
 }
 
-const createTx = (p: { id: string; ownerToken: string }, wallet: string, policyId?: string) =>
+const createTx = (p: { id: string; ownerToken: string }, wallet: string, policyId?: string, maxCostUsd?: number) =>
   call('POST', `/projects/${p.id}/live/transactions`, p.ownerToken, {
     chainId: 1,
     accountId: wallet,
     interactions: [{ to: addr(9), value: '1' }],
     ...(policyId ? { policyId } : {}),
+    ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
   });
 
 describe('a threshold crossed by concurrent writes is recorded exactly once', () => {
@@ -194,6 +195,80 @@ describe('the gas budget', () => {
   });
 });
 
+describe('the month boundary', () => {
+  it('a cost recorded after its month ended is measured, and alerts once, in the month the transaction was created', async () => {
+    const { p, wallet, shard } = await projectWith(0);
+    await call('PATCH', `/projects/${p.id}/billing/alerts`, p.ownerToken, { gasBudgetUsd: 10, version: 1 });
+    const pol = await call('POST', `/projects/${p.id}/live/policies`, p.ownerToken, { name: 'Gas', chainId: 1 });
+    const now = Date.now();
+    const lastMonth = billingPeriod(billingPeriod(now).start - 1);
+    // Sent in the last hour of last month; its cost is reported now.
+    const at = lastMonth.end - 3_600_000;
+    const id = `tin_late_${uid()}`;
+    await shard
+      .prepare(
+        `INSERT INTO transactions (id, project_id, mode, chain_id, account_id, policy_id, abstraction_type, status, created_at, updated_at)
+         VALUES (?, ?, 'live', 1, ?, ?, 'accountAbstractionV6', 'sent', ?, ?)`,
+      )
+      .bind(id, p.id, wallet, pol.body.id, at, at)
+      .run();
+    const res = await call('POST', `/projects/${p.id}/live/transactions/${id}/status`, p.ownerToken, {
+      status: 'confirmed',
+      costUsd: 6,
+    });
+    expect(res.status, res.text).toBe(200);
+    const { results } = await shard
+      .prepare(`SELECT alert_key, data FROM notices WHERE project_id = ? AND kind = 'usage_threshold'`)
+      .bind(p.id)
+      .all<{ alert_key: string; data: string }>();
+    expect(results.map((r) => r.alert_key)).toEqual([`gas:${lastMonth.name}:50`]);
+    expect(JSON.parse(results[0]!.data)).toEqual({ used: 6, limit: 10 });
+    // This month's settings page counts none of it and lists no crossing of this month.
+    const alerts = await call('GET', `/projects/${p.id}/billing/alerts`, p.ownerToken);
+    expect(alerts.body.usage.gasSpentUsd).toBe(0);
+    expect(alerts.body.reached).toEqual([]);
+  });
+});
+
+describe('a project still in the directory’s own tables (before `shards:split`)', () => {
+  it('gets its alerts there: one notice, one webhook event, one email per owner, listed on its pages', async () => {
+    const owner = `alerts-unsplit-${uid()}`;
+    const p = await newProject(owner, 'Unsplit Game');
+    const placed = await testEnv.DB.prepare('SELECT shard FROM projects WHERE id = ?').bind(p.id).first<any>();
+    await moveIntoDirectory(p.id, placed.shard);
+    const w = await api('POST', `/projects/${p.id}/live/wallets`, p.ownerToken, {
+      address: addr(5151),
+      chainId: 1,
+      accountType: 'Smart Account',
+    });
+    expect(w.status, w.text).toBe(201);
+    const set = await call('PATCH', `/projects/${p.id}/billing/alerts`, p.ownerToken, { thresholds: [1], version: 1 });
+    expect(set.status, set.text).toBe(200);
+    const results = await Promise.all(Array.from({ length: 11 }, () => createTx(p, w.body.id)));
+    expect(results.map((r) => r.status)).toEqual(Array(11).fill(201));
+
+    const period = billingPeriod(Date.now()).name;
+    const dir = testEnv.DB;
+    const notices = await dir
+      .prepare(`SELECT alert_key FROM notices WHERE project_id = ? AND kind = 'usage_threshold'`)
+      .bind(p.id)
+      .all<{ alert_key: string }>();
+    expect(notices.results.map((r) => r.alert_key)).toEqual([`operations:${period}:1`]);
+    const events = await dir
+      .prepare(`SELECT COUNT(*) AS n FROM webhook_events WHERE project_id = ? AND topic = 'usage.threshold_reached'`)
+      .bind(p.id)
+      .first<{ n: number }>();
+    expect(events!.n).toBe(1);
+    const mails = await received(`${owner}@example.com`);
+    expect(mails.map((m) => m.subject)).toEqual(['Unsplit Game reached 1 % of its included operations']);
+    const listed = await call('GET', `/projects/${p.id}/notices`, p.ownerToken);
+    expect(listed.body.data).toEqual([expect.objectContaining({ kind: 'usage_threshold', threshold: 1, period })]);
+    const alerts = await call('GET', `/projects/${p.id}/billing/alerts`, p.ownerToken);
+    expect(alerts.body.usage.operations).toBe(11);
+    expect(alerts.body.reached).toEqual([expect.objectContaining({ meter: 'operations', threshold: 1 })]);
+  });
+});
+
 describe('PATCH /billing/alerts: validation and roles', () => {
   const bad: [string, unknown, string, string][] = [
     [
@@ -263,13 +338,13 @@ describe('a policy’s monthly spend cap', () => {
     });
     expect(pol.status, pol.text).toBe(201);
     expect(pol.body.monthlySpendCapUsd).toBe(2);
-    const first = await createTx(p, wallet, pol.body.id);
+    const first = await createTx(p, wallet, pol.body.id, 1);
     expect(first.status).toBe(201);
     await call('POST', `/projects/${p.id}/live/transactions/${first.body.id}/status`, p.ownerToken, {
       status: 'sent',
       costUsd: 2.5,
     });
-    const refused = await createTx(p, wallet, pol.body.id);
+    const refused = await createTx(p, wallet, pol.body.id, 0.5);
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.error.code).toBe('policy_spend_cap_reached');
     expect(refused.body.error.message).toBe(
@@ -280,13 +355,13 @@ describe('a policy’s monthly spend cap', () => {
     expect((await createTx(p, wallet)).status).toBe(201);
 
     const read = await api('GET', `/projects/${p.id}/live/policies/${pol.body.id}`, p.ownerToken);
-    expect(read.body.spendThisMonth).toEqual({ transactions: 1, costUsd: 2.5 });
+    expect(read.body.spendThisMonth).toEqual({ transactions: 1, costUsd: 2.5, reservedUsd: 0 });
     const raised = await api('PATCH', `/projects/${p.id}/live/policies/${pol.body.id}`, p.ownerToken, {
       monthlySpendCapUsd: 5,
       version: read.body.version,
     });
     expect(raised.status, raised.text).toBe(200);
-    expect((await createTx(p, wallet, pol.body.id)).status).toBe(201);
+    expect((await createTx(p, wallet, pol.body.id, 2.5)).status).toBe(201);
     const removed = await api('PATCH', `/projects/${p.id}/live/policies/${pol.body.id}`, p.ownerToken, {
       monthlySpendCapUsd: 0,
       version: raised.body.version,

@@ -20,12 +20,15 @@ async function usageAlerts(c: ApiContext) {
   const [ops, gas, reached] = await shard.batch([
     operationsStmt(shard, projectId, c.now),
     gasSpendStmt(shard, projectId, c.now),
+    // This period's crossings by their key (`<meter>:<YYYY-MM>:<percent>`), not by when they were recorded: a cost
+    // reported early next month for a transaction of this one is this period's.
     shard
       .prepare(
         `SELECT alert_key, data, created_at FROM notices WHERE project_id = ? AND kind = 'usage_threshold'
-         AND alert_key IS NOT NULL AND created_at >= ? AND created_at < ? ORDER BY created_at, id LIMIT 100`,
+         AND ((alert_key >= ? AND alert_key < ?) OR (alert_key >= ? AND alert_key < ?))
+         ORDER BY created_at, id LIMIT 100`,
       )
-      .bind(projectId, period.start, period.end),
+      .bind(projectId, ...ALERT_METERS.flatMap((m) => [`${m}:${period.name}:`, `${m}:${period.name};`])),
   ]);
   const used = (r: D1Result | undefined) => Number((r?.results[0] as { used?: number } | undefined)?.used ?? 0);
   return {

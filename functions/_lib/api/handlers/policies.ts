@@ -20,7 +20,7 @@ import { ApiError, isoStrict, json, notFound } from '../request-response';
 import { auditFor, commitCreate, commitUpdate } from '../write-commits';
 import { deleteRoute, listRoute, mustGet, updateRoute } from '../route-builders';
 import { mustReference } from './wallets';
-import { policyMonthSpend } from '../../billing/usage-alerts';
+import { policySpendThisMonth } from '../../billing/spend-cap';
 
 const P = '/projects/:projectId/:mode/policies';
 const POLICIES = {
@@ -231,7 +231,7 @@ export const policyRoutes: ApiRoute[] = [
     response: policySchema,
     handler: async (c) => {
       const row = await mustGet(c, 'policies', c.params.id, 'Policy');
-      row.spendThisMonth = await policyMonthSpend(c.db, row.id as string, c.now);
+      row.spendThisMonth = await policySpendThisMonth(c.db, row, c.now);
       return json(policyToApi(row, await rulesOf(c, row.id as string)));
     },
   }),

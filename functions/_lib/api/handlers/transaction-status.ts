@@ -100,9 +100,10 @@ export const transactionStatusRoutes: ApiRoute[] = [
           reason: 'stale_status',
         });
       outbox.kick(c);
-      // Sponsored gas of a live policy counts against the monthly gas budget (usage alerts; never fails the write).
+      // Sponsored gas of a live policy counts against the monthly gas budget of the month the transaction was created
+      // in, as the spend report counts it (usage alerts; never fails the write).
       if (s.mode === 'live' && row.policy_id && b.costUsd !== undefined)
-        c.waitUntil(checkUsageAlerts(c, 'gas').catch(logAlertFailure));
+        c.waitUntil(checkUsageAlerts(c, 'gas', { at: tx.created_at as number }).catch(logAlertFailure));
       const history = (
         await db
           .prepare('SELECT status, created_at FROM transaction_statuses WHERE transaction_id = ? ORDER BY seq')

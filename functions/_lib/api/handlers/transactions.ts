@@ -12,7 +12,8 @@ import { auditFor, commitCreate } from '../write-commits';
 import { getRoute, listRoute, mustGet } from '../route-builders';
 import type { Relation } from '../../db/related';
 import { mustReference } from './wallets';
-import { checkUsageAlerts, logAlertFailure, refuseOverSpendCap } from '../../billing/usage-alerts';
+import { checkUsageAlerts, logAlertFailure } from '../../billing/usage-alerts';
+import { isSpendCapAbort, refusalAfterAbort, spendCapCheck } from '../../billing/spend-cap';
 
 const P = '/projects/:projectId/:mode/transactions';
 export const TRANSACTIONS = {
@@ -83,6 +84,7 @@ export function transactionToApi(r: Row, history?: Row[]) {
     gasUsed: r.gas_used,
     gasFee: r.gas_fee,
     costUsd: r.cost_usd,
+    maxCostUsd: (r.max_cost_usd as number | null | undefined) ?? null,
     error: r.error_reason ? { reason: r.error_reason, explanation: r.error_explanation ?? null } : null,
     createdAt: isoStrict(r.created_at as number),
     updatedAt: isoStrict(r.updated_at as number),
@@ -118,7 +120,8 @@ export const transactionRoutes: ApiRoute[] = [
       });
       if (wallet.chain_id !== b.chainId) throw new ApiError('bad_request', '`chainId` does not match the wallet chain');
       await mustReference(c, 'policies', b.policyId, 'policyId');
-      if (b.policyId) await refuseOverSpendCap(c, b.policyId);
+      // A capped policy reserves the sponsorship's maximum cost in the same batch (the guard aborts it past the cap).
+      const guard = b.policyId ? await spendCapCheck(c, b.policyId, b.maxCostUsd) : null;
       const row: Row = {
         id: newId('tin'),
         project_id: c.access!.projectId,
@@ -136,6 +139,7 @@ export const transactionRoutes: ApiRoute[] = [
         gas_used: null,
         gas_fee: null,
         cost_usd: null,
+        max_cost_usd: b.maxCostUsd ?? null,
         error_reason: null,
         error_explanation: null,
         created_at: c.now,
@@ -148,11 +152,15 @@ export const transactionRoutes: ApiRoute[] = [
         statements: [
           insertStmt(db, 'transactions', row),
           insertStmt(db, 'transaction_statuses', { transaction_id: row.id, seq: 1, status: 'new', created_at: c.now }),
+          ...(guard ? [guard] : []),
         ],
         audit: auditFor(c, 'transaction.created', 'transactions', row.id as string),
         body: response,
         response,
         requestBody: b,
+      }).catch(async (err: unknown) => {
+        if (guard && isSpendCapAbort(err)) throw await refusalAfterAbort(c, b.policyId!, b.maxCostUsd!);
+        throw err;
       });
       // A live operation counts against the plan: a threshold it crossed is recorded after the commit (never fails it).
       if (row.mode === 'live') c.waitUntil(checkUsageAlerts(c, 'operations').catch(logAlertFailure));
