@@ -110,3 +110,40 @@ test('logs: filter by status, open a request (curl without secrets), export CSV,
   await expect(page.getByText(`/api/v1${apiPath(firstPath)}`, { exact: true })).toBeVisible();
   await expect(page.getByTestId('log-curl')).toContainText('token=[redacted]');
 });
+
+test('logs: project-level requests (members, settings, billing) under their own scope', async ({ page }) => {
+  await page.goto(LOGS);
+  const table = page.getByRole('table', { name: 'Requests' });
+  const rows = table.locator('tbody tr[data-row]');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  // A request of a project-level route: no mode in its path.
+  const members = await apiAsUser(page, `/projects/${DEMO_PROJECT}/members`);
+  expect(members.status).toBe(200);
+  await recordedAt(page, `/projects/${DEMO_PROJECT}/logs/${members.requestId}`);
+
+  // This mode's log does not hold it; the project scope does.
+  await page.getByRole('searchbox').fill(members.requestId);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No results for these filters')).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Requests of').selectOption('project');
+  await expect(page).toHaveURL(/scope=project/);
+  await expect(page.getByText(/settings, members and billing/)).toBeVisible();
+  await expect(rows).toHaveCount(1, { timeout: 20_000 });
+  await expect(rows.first()).toContainText('/members');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  // Its sheet reads it from the project-level log.
+  await rows.first().click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.getByText('/api/v1/projects/:projectId/members')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expectAccessible(page);
+
+  // Back to this mode's requests: the scope leaves the URL.
+  await page.getByLabel('Requests of').selectOption('mode');
+  await expect(page).not.toHaveURL(/scope=project/);
+});
+
+/** Waits until the request log holds a request, read at this API path (the consumer writes it a moment later). */
+async function recordedAt(page: Page, path: string) {
+  await expect.poll(async () => (await apiAsUser(page, path)).status, { timeout: 20_000 }).toBe(200);
+}
