@@ -18,8 +18,8 @@ import { REQUEST_LOGS } from './store';
 /** The count stops here: a total of 10,001 means "more than 10,000" (`totalCapped`). */
 export const LOG_COUNT_CAP = LIST_LIMITS.maxRows + 1;
 
-/** Entries the time-ordered walk of a path search reads at most: 50,000, or 50 per row to reach for deeper pages. */
-export const walkCap = (needed: number) => Math.max(50_000, needed * 50);
+/** Entries the time-ordered walk of a path search reads at most: 20,000, or 20 per row to reach for deeper pages. */
+export const walkCap = (needed: number) => Math.max(20_000, needed * 20);
 
 const HI = '\u{10FFFF}';
 
@@ -30,8 +30,13 @@ const HI = '\u{10FFFF}';
 function countSql(scope: Scope, filters: Filter[]): { sql: string; args: unknown[] } {
   const where = whereClause(REQUEST_LOGS, requestLogListSpec, scope, filters);
   const sql = where.sql.replace(/\+(\w+) IN \(SELECT value FROM json_each/g, '$1 IN (SELECT value FROM json_each');
+  // A path prefix is counted on an index holding the path: the time index within a time range (the prefix's range
+  // of the path index would be read whole to test each entry's time), else the path index.
+  const path = filters.some((f) => f.field === 'path');
+  const timed = filters.some((f) => f.field === 'createdAt');
+  const index = path ? ` INDEXED BY ${timed ? 'request_logs_time' : 'request_logs_path'}` : '';
   return {
-    sql: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM request_logs WHERE ${sql} LIMIT ${LOG_COUNT_CAP})`,
+    sql: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM request_logs${index} WHERE ${sql} LIMIT ${LOG_COUNT_CAP})`,
     args: where.args,
   };
 }
@@ -99,7 +104,11 @@ function pathRangeSql(scope: Scope, q: ListQuery): { sql: string; args: unknown[
   };
 }
 
-/** One page of the log and its total (capped at LOG_COUNT_CAP; not counted when the client passed `total`). */
+/**
+ * One page of the log and its total (capped at LOG_COUNT_CAP; not counted when the client passed `total`). A path
+ * search counts first when it counts: a prefix alone with fewer than 10,001 matches is read from the path index straight
+ * away (the walk would not fill the page).
+ */
 export async function listRequestLogs(
   db: D1Database,
   scope: Scope,
@@ -107,24 +116,35 @@ export async function listRequestLogs(
 ): Promise<{ rows: Row[]; total: number }> {
   const path =
     q.order.field === 'createdAt' ? q.filters.find((f) => f.field === 'path' && f.op === 'prefix') : undefined;
-  const page = path ? walkSql(scope, q, path) : listSql(REQUEST_LOGS, requestLogListSpec, scope, q);
-  const statements = [db.prepare(page.sql).bind(...page.args)];
-  if (q.total === undefined) {
-    const c = countSql(scope, q.filters);
-    statements.push(db.prepare(c.sql).bind(...c.args));
-  }
-  const [pageRes, countRes] = await db.batch<Row>(statements);
-  let rows = pageRes!.results;
-  // The walk found fewer than the page: a rare prefix (or the end of the log), read from the path index.
-  if (path && rows.length < q.limit) {
-    const s = pathRangeSql(scope, q);
-    rows = (
+  const run = async (s: { sql: string; args: unknown[] }) =>
+    (
       await db
         .prepare(s.sql)
         .bind(...s.args)
         .all<Row>()
     ).results;
+  const count = async () => {
+    const c = countSql(scope, q.filters);
+    const row = await db
+      .prepare(c.sql)
+      .bind(...c.args)
+      .first<{ n: number }>();
+    return Number(row?.n ?? 0);
+  };
+  if (!path) {
+    const page = listSql(REQUEST_LOGS, requestLogListSpec, scope, q);
+    if (q.total !== undefined) return { rows: await run(page), total: q.total };
+    const c = countSql(scope, q.filters);
+    const [rows, n] = await db.batch<Row>([db.prepare(page.sql).bind(...page.args), db.prepare(c.sql).bind(...c.args)]);
+    return { rows: rows!.results, total: Number((n!.results[0] as { n?: number } | undefined)?.n ?? 0) };
   }
-  const total = q.total ?? Number((countRes!.results[0] as { n?: number } | undefined)?.n ?? 0);
+  const total = q.total ?? (await count());
+  // The prefix alone (another filter would test rows of the whole range one by one).
+  const alone = q.filters.every((f) => f === path);
+  if (q.total === undefined && total < LOG_COUNT_CAP && alone)
+    return { rows: await run(pathRangeSql(scope, q)), total };
+  let rows = await run(walkSql(scope, q, path));
+  // The walk found fewer than the page: a rare prefix (or the end of the log), read from the path index.
+  if (rows.length < q.limit) rows = await run(pathRangeSql(scope, q));
   return { rows, total };
 }

@@ -136,6 +136,7 @@ test('logs: project-level requests (members, settings, billing) under their own 
   const sheet = page.getByRole('dialog');
   await expect(sheet.getByText('/api/v1/projects/:projectId/members')).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
   await expectAccessible(page);
 
   // Back to this mode's requests: the scope leaves the URL.
