@@ -47,7 +47,6 @@ function walkSql(scope: Scope, q: ListQuery, path: Filter): { sql: string; args:
   const others = q.filters.filter((f) => f.field !== 'createdAt' && f !== path);
   const inner = whereClause(REQUEST_LOGS, requestLogListSpec, scope, time);
   const rest = whereClause(REQUEST_LOGS, requestLogListSpec, scope, others);
-  const all = whereClause(REQUEST_LOGS, requestLogListSpec, scope, q.filters);
   const desc = q.order.dir === 'desc';
   const dir = desc ? 'DESC' : 'ASC';
   const needed = q.page * q.limit;
@@ -55,7 +54,8 @@ function walkSql(scope: Scope, q: ListQuery, path: Filter): { sql: string; args:
   const hi = `${lo}${HI}`;
   // w: the walk; m: its first `needed` matches; e: the last one's time. The page is read from the matches before
   // that time and every match AT that time (a tie may continue past the walk), so it is exact, in `created_at, id`.
-  const scopeOnly = whereClause(REQUEST_LOGS, requestLogListSpec, scope, []);
+  // The ties at the edge: the scope and every filter but the time (a row at the edge's time is within the range).
+  const edge = whereClause(REQUEST_LOGS, requestLogListSpec, scope, others);
   const sql = `WITH w AS (
       SELECT rowid AS r, created_at AS t, short_path AS p FROM request_logs INDEXED BY request_logs_time
       WHERE ${inner.sql} ORDER BY created_at ${dir} LIMIT ?
@@ -70,8 +70,8 @@ function walkSql(scope: Scope, q: ListQuery, path: Filter): { sql: string; args:
       SELECT r FROM m WHERE t ${desc ? '>' : '<'} (SELECT t FROM e)
       UNION ALL
       SELECT rowid FROM request_logs INDEXED BY request_logs_time
-      WHERE ${scopeOnly.sql} AND created_at = (SELECT t FROM e) AND short_path >= ? AND short_path < ?
-    ) AND ${all.sql}
+      WHERE ${edge.sql} AND created_at = (SELECT t FROM e) AND short_path >= ? AND short_path < ?
+    )
     ORDER BY created_at ${dir}, id ${dir} LIMIT ? OFFSET ?`;
   return {
     sql,
@@ -82,10 +82,9 @@ function walkSql(scope: Scope, q: ListQuery, path: Filter): { sql: string; args:
       hi,
       ...(others.length ? rest.args : []),
       needed,
-      ...scopeOnly.args,
+      ...edge.args,
       lo,
       hi,
-      ...all.args,
       q.limit,
       (q.page - 1) * q.limit,
     ],
