@@ -91,6 +91,24 @@ function walkSql(scope: Scope, q: ListQuery, path: Filter): { sql: string; args:
   };
 }
 
+/** Whether the walk read every entry of its range (fewer than its cap: on the time index alone, no row read). */
+async function walkedAll(db: D1Database, scope: Scope, q: ListQuery): Promise<boolean> {
+  const cap = walkCap(q.page * q.limit);
+  const time = whereClause(
+    REQUEST_LOGS,
+    requestLogListSpec,
+    scope,
+    q.filters.filter((f) => f.field === 'createdAt'),
+  );
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM request_logs INDEXED BY request_logs_time WHERE ${time.sql} LIMIT ?)`,
+    )
+    .bind(...time.args, cap)
+    .first<{ n: number }>();
+  return Number(row?.n ?? cap) < cap;
+}
+
 /** The rare-prefix read: the prefix's range of the path index, ordered by time (the path index holds it). */
 function pathRangeSql(scope: Scope, q: ListQuery): { sql: string; args: unknown[] } {
   const s = listSql(REQUEST_LOGS, requestLogListSpec, scope, q);
@@ -143,7 +161,8 @@ export async function listRequestLogs(
   if (q.total === undefined && total < LOG_COUNT_CAP && alone)
     return { rows: await run(pathRangeSql(scope, q)), total };
   let rows = await run(walkSql(scope, q, path));
-  // The walk found fewer than the page: a rare prefix (or the end of the log), read from the path index.
-  if (rows.length < q.limit) rows = await run(pathRangeSql(scope, q));
+  // The walk found fewer than the page: it read the whole range (a short time range, a small log) and the page is
+  // complete, or the prefix is rare and is read from the path index.
+  if (rows.length < q.limit && !(await walkedAll(db, scope, q))) rows = await run(pathRangeSql(scope, q));
   return { rows, total };
 }
