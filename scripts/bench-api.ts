@@ -4,10 +4,14 @@
  * "Scale project" of `npm run seed:scale`. Prints p50/p95 of the server time (Server-Timing header) per variant and
  * exits 1 when a budget is over: page 1 p95 ≤ 25 ms with `total` passed, ≤ 100 ms when counted. See scripts/bench/api.ts.
  *
- *   node scripts/bench-api.ts [--samples 20] [--port N (default: a free one)] [--deep-page 200]
+ * Then request logging on vs off (scripts/bench/request-logging.ts; skipped with --no-logging).
+ *
+ *   node scripts/bench-api.ts [--samples 20] [--port N (default: a free one)] [--deep-page 200] [--no-logging]
+ *     [--only logs,wallets (those collections only)]
  */
 import { parseArgs } from 'node:util';
-import { formatApiTable, isOver, runApiBench } from './bench/api.ts';
+import { formatApiTable, freePort, isOver, runApiBench } from './bench/api.ts';
+import { formatLoggingComparison, runLoggingComparison } from './bench/request-logging.ts';
 import { scaleStateStaleness } from './seed/scale-state.ts';
 
 const { values: args } = parseArgs({
@@ -15,6 +19,8 @@ const { values: args } = parseArgs({
     samples: { type: 'string', default: '20' },
     port: { type: 'string' },
     'deep-page': { type: 'string', default: '200' },
+    'no-logging': { type: 'boolean' },
+    only: { type: 'string' },
   },
 });
 
@@ -26,10 +32,17 @@ const result = await runApiBench({
   samples: Number(args.samples),
   deepPage: Number(args['deep-page']),
   port: args.port ? Number(args.port) : undefined,
+  only: args.only?.split(','),
 }).catch((error: Error) => {
   console.error(`bench-api: ${error.message}`);
   process.exit(1);
 });
 console.log(formatApiTable(result));
 console.log(`API bench took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-process.exitCode = result.measurements.some(isOver) ? 1 : 0;
+let loggingOk = true;
+if (!args['no-logging']) {
+  const logging = await runLoggingComparison({ port: await freePort() });
+  console.log(formatLoggingComparison(logging));
+  loggingOk = logging.unchanged;
+}
+process.exitCode = result.measurements.some(isOver) || !loggingOk ? 1 : 0;

@@ -3,7 +3,8 @@
  *
  *   node scripts/seed.ts                 demo project (demo@example.com) + other project (other@example.com)
  *   node scripts/seed.ts --reset         delete and recreate them
- *   node scripts/seed.ts --scale         a "Scale project" with 1,000,000 transactions, 200,000 users and wallets, in its
+ *   node scripts/seed.ts --scale         a "Scale project" with 1,000,000 transactions, 200,000 users and wallets and
+ *                                        5,000,000 request log rows (scripts/seed/request-logs.ts), in its
  *                                        own state directory `.wrangler/scale-state` so the everyday local DB stays small;
  *                                        that directory is rebuilt from scratch when its seed stamp is stale (migrations
  *                                        or seed scripts changed, older than 30 days: scripts/seed/scale-state.ts) or
@@ -28,6 +29,7 @@ import { SCALE_STATE, scaleStateStaleness, writeScaleStamp } from './seed/scale-
 import { pointSmtpAtLocalInbox } from './seed/local-smtp.ts';
 import { LOCAL_RPC_PORT, pointRpcAtLocalServer } from './seed/local-rpc.ts';
 import { LOCAL_SMTP } from '../dev/smtp-inbox/config.ts';
+import { SCALE_LOG_ROWS, seedRequestLogs } from './seed/request-logs.ts';
 
 /** Fixed ids so the seed is idempotent and links in docs/tests stay valid (src/shared/demo-accounts.ts). */
 export const SEED_PROJECTS = DEMO_PROJECTS;
@@ -234,6 +236,7 @@ if (args.scale) {
     ).run(SEED_PROJECTS.scale);
     log(`  scale: indexes and counters rebuilt in ${secs(tIndex)}`);
   });
+  if (seededScale) seedScaleLogs();
   if (seededScale) {
     const tAnalyze = performance.now();
     db.exec('ANALYZE');
@@ -242,16 +245,59 @@ if (args.scale) {
   }
 }
 for (const d of [directory, ...dbs.shards]) d.exec('PRAGMA optimize');
+
+/**
+ * The scale project's request log: 5,000,000 rows in the LOGS database (scripts/seed/request-logs.ts), one INSERT …
+ * SELECT with the indexes rebuilt after, journal in memory and no syncs while it loads (as the bulk load above).
+ */
+function seedScaleLogs() {
+  const logs = dbs.logs;
+  if (!logs) throw new Error('No migrated local request log database (binding LOGS)');
+  const mode = (logs.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode;
+  logs.exec('PRAGMA synchronous = OFF; PRAGMA cache_size = -1000000; PRAGMA journal_mode = MEMORY');
+  const keyIds = (m: string) =>
+    (
+      directory
+        .prepare(
+          `SELECT id FROM api_keys WHERE project_id = ? AND mode = ? AND type = 'secret' AND revoked_at IS NULL ORDER BY id`,
+        )
+        .all(SEED_PROJECTS.scale, m) as { id: string }[]
+    ).map((k) => k.id);
+  // Each mode's secret key, and two keys deleted since (the list names them "A deleted key").
+  const keys = {
+    test: [...keyIds('test'), 'key_01900000-0000-7000-8000-00000000d001', 'key_01900000-0000-7000-8000-00000000d002'],
+    live: [...keyIds('live'), 'key_01900000-0000-7000-8000-00000000d003', 'key_01900000-0000-7000-8000-00000000d004'],
+  };
+  log(`  scale: inserting ${SCALE_LOG_ROWS.toLocaleString('en-US')} request log rows…`);
+  logs.exec('BEGIN');
+  try {
+    logs.prepare('DELETE FROM request_logs WHERE project_id = ?').run(SEED_PROJECTS.scale);
+    const t = seedRequestLogs(logs, { projectId: SEED_PROJECTS.scale, now, keys, member: demo.id });
+    logs.exec('COMMIT');
+    log(`  scale: request log rows in ${t.insertSeconds.toFixed(1)} s, its indexes in ${t.indexSeconds.toFixed(1)} s`);
+  } catch (err) {
+    logs.exec('ROLLBACK');
+    throw err;
+  }
+  const tAnalyze = performance.now();
+  logs.exec('ANALYZE');
+  logs.exec(`PRAGMA journal_mode = ${mode}`);
+  log(`  scale: request log ANALYZE in ${secs(tAnalyze)}`);
+}
 if (bulkLoad) db.exec(`PRAGMA journal_mode = ${journalMode}`);
 const dbFile = db.location();
+const logsFile = dbs.logs?.location() ?? null;
 dbs.close();
 if (seededScale && dbFile) {
   // synchronous = OFF left ~1.4 GB of dirty pages; the kernel would write them back some 30 s later, in the middle of
   // whatever runs next (the API bench). Flushing here keeps that disk and CPU work inside the seed.
   const tSync = performance.now();
-  const fd = openSync(dbFile, 'r+');
-  fsyncSync(fd);
-  closeSync(fd);
+  for (const file of [dbFile, logsFile]) {
+    if (!file) continue;
+    const fd = openSync(file, 'r+');
+    fsyncSync(fd);
+    closeSync(fd);
+  }
   log(`  scale: flushed to disk in ${secs(tSync)}`);
 }
 if (ownScaleState && seededScale) writeScaleStamp(now);

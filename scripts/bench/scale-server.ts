@@ -17,6 +17,10 @@ export function spawnScaleServer(options: {
   assets: string;
   env?: NodeJS.ProcessEnv;
   nice?: number;
+  /** Workers run beside the Functions (their wrangler.toml files: the webhook dispatcher that writes the request log). */
+  workers?: string[];
+  /** More `--binding NAME=value` (e.g. REQUEST_LOGS=off). */
+  bindings?: Record<string, string>;
 }): ChildProcess {
   const args = [
     path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
@@ -38,6 +42,8 @@ export function spawnScaleServer(options: {
     'API_RATE_LIMIT_IP_PER_MINUTE=0',
     '--log-level',
     'error',
+    ...(options.workers?.length ? ['-c', 'wrangler.toml', ...options.workers.flatMap((w) => ['-c', w])] : []),
+    ...Object.entries(options.bindings ?? {}).flatMap(([k, v]) => ['--binding', `${k}=${v}`]),
   ];
   const nice = options.nice ?? 0;
   return spawn(nice ? 'nice' : process.execPath, nice ? ['-n', String(nice), process.execPath, ...args] : args, {

@@ -11,6 +11,8 @@ export interface LocalDatabases {
   directory: DatabaseSync;
   /** Shard `n` at index `n`. */
   shards: DatabaseSync[];
+  /** The request log (binding `LOGS`), when it is migrated. */
+  logs: DatabaseSync | null;
   close(): void;
 }
 
@@ -101,11 +103,13 @@ function findDatabases(root: string, persistTo: string | undefined, count: numbe
         .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
     : [];
   let directory: DatabaseSync | null = null;
+  let logs: DatabaseSync | null = null;
   const shards: (DatabaseSync | null)[] = Array.from({ length: count }, () => null);
   const unnamed: DatabaseSync[] = [];
   for (const file of files) {
     const db = new DatabaseSync(file);
     if (!directory && hasTable(db, 'projects')) directory = db;
+    else if (!logs && hasTable(db, 'request_logs')) logs = db;
     else if (hasTable(db, 'shard_meta')) {
       const row = db.prepare('SELECT shard FROM shard_meta WHERE id = 1').get() as { shard: number } | undefined;
       if (row && row.shard < count && !shards[row.shard]) shards[row.shard] = db;
@@ -113,7 +117,7 @@ function findDatabases(root: string, persistTo: string | undefined, count: numbe
       else db.close();
     } else db.close();
   }
-  return { directory, shards, unnamed };
+  return { directory, shards, logs, unnamed };
 }
 
 /** Applies the migrations to the local directory and shards, then opens their SQLite files. */
@@ -125,7 +129,7 @@ export async function openLocalDatabases(root: string, persistTo?: string): Prom
 /** Opens the SQLite files of local databases migrated before (by {@link openLocalDatabases} or a stack). */
 export function openMigratedDatabases(root: string, persistTo?: string): LocalDatabases {
   const bindings = shardBindings(root);
-  const { directory, shards, unnamed } = findDatabases(root, persistTo, bindings.length);
+  const { directory, shards, logs, unnamed } = findDatabases(root, persistTo, bindings.length);
   for (const db of unnamed) db.close();
   if (!directory) throw new Error(`No migrated local directory database in ${sqliteDir(root, persistTo)}`);
   if (shards.some((s) => !s)) throw new Error(`Not every local shard is migrated in ${sqliteDir(root, persistTo)}`);
@@ -133,9 +137,11 @@ export function openMigratedDatabases(root: string, persistTo?: string): LocalDa
   return {
     directory,
     shards: all,
+    logs,
     close() {
       directory.close();
       for (const s of all) s.close();
+      logs?.close();
     },
   };
 }

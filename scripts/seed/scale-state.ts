@@ -29,7 +29,7 @@ interface Stamp {
 export function scaleSeedHash(): string {
   const h = createHash('sha256').update(`scale-seed v${SCALE_SEED_VERSION}\n`);
   const files = [
-    ...['migrations/directory', 'migrations/shard'].flatMap((dir) =>
+    ...['migrations/directory', 'migrations/shard', 'migrations/logs'].flatMap((dir) =>
       readdirSync(path.join(ROOT, dir))
         .filter((f) => f.endsWith('.sql'))
         .sort()

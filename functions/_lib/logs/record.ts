@@ -18,7 +18,7 @@ import { clientNetwork, scrubPath, scrubQuery, scrubUserAgent } from './scrub';
  */
 
 const PROJECT_PATH = /^\/api\/v1\/projects\/(pro_[0-9a-f-]{36})(?:\/(live|test)(?:\/|$))?/;
-const LOG_READS = /^\/api\/v1\/projects\/[^/]+\/(live|test)\/logs(\/|\.csv$|$)/;
+const LOG_READS = /^\/api\/v1\/projects\/[^/]+(?:\/(?:live|test))?\/logs(\/|\.csv$|$)/;
 
 /** The matched route's pattern; null when none matched (404s of unknown paths, 405s). */
 function routeOf(c: Context<ApiEnv>): string | null {

@@ -58,6 +58,8 @@ export interface Page<T> {
   page: number;
   limit: number;
   total: number;
+  /** The count stopped at `total` (lists that cap their count: the request log). */
+  totalCapped?: boolean;
 }
 
 export interface DataListProps<T extends { id: string }> {
@@ -427,6 +429,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           page={query.page}
           limit={query.limit}
           total={data.total}
+          totalCapped={data.totalCapped}
           rows={data.data.length}
           onPage={(page) => go({ ...query, page, total: data.total })}
           onLimit={(limit) => go({ ...query, limit, page: 1, total: data.total })}

@@ -3,11 +3,12 @@ import { PAGE_SIZES, lastPage } from './list-view';
 import { LIST_LIMITS } from '../../shared/api/list-params';
 import { groupDigits } from '../../lib/format-en';
 
-/** "26–50 of 1,234", previous/next page and the page size. */
+/** "26–50 of 1,234" ("of more than 10,000" for a count that stopped there), previous/next page and the page size. */
 export function Pager({
   page,
   limit,
   total,
+  totalCapped = false,
   rows,
   onPage,
   onLimit,
@@ -15,6 +16,8 @@ export function Pager({
   page: number;
   limit: number;
   total: number;
+  /** The count stopped at `total` (the request log): more than `total - 1` rows match. */
+  totalCapped?: boolean;
   rows: number;
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
@@ -25,7 +28,8 @@ export function Pager({
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
-        {groupDigits(from)}–{groupDigits(from + Math.max(rows - 1, 0))} of {groupDigits(total)}
+        {groupDigits(from)}–{groupDigits(from + Math.max(rows - 1, 0))} of{' '}
+        {totalCapped ? `more than ${groupDigits(total - 1)}` : groupDigits(total)}
         {capped && (
           <span className="block text-xs">
             Pages reach {groupDigits(LIST_LIMITS.maxRows)} rows deep: filter or reverse the sort to see the rest.

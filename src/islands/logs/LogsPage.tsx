@@ -19,6 +19,7 @@ import { LogChart } from './log-chart';
 import { LiveTailButton, useLiveTail } from './live-tail';
 import { statusTone } from './format';
 import { TimePresets } from './time-presets';
+import { LogScopeSelect, scopeApiPath, scopeOfSearch } from './log-scope';
 
 // The sheet loads when a request is opened: it stays out of the page's first JavaScript.
 const LogSheet = lazy(() => import('./log-sheet'));
@@ -97,7 +98,9 @@ function describeFilter(f: Filter) {
 export function LogsPage() {
   const base = useModePath();
   const search = useSearch();
-  const apiPath = base && `${base}/logs`;
+  // This mode's requests, or (`?scope=project`) the project-level ones: members, settings, billing.
+  const scope = scopeOfSearch(search);
+  const apiPath = base && scopeApiPath(base, scope);
   const open = new URLSearchParams(search).get('request');
   const { query } = useMemo(() => readListView(requestLogListSpec, search), [search]);
   const bound = (op: string) => {
@@ -125,8 +128,10 @@ export function LogsPage() {
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        Every API request of this mode from the dashboard and your secret keys, kept {LOG_RETENTION_DAYS} days. Bodies,
-        credentials and secret query values are never recorded.
+        {scope === 'project'
+          ? 'Every request to the project’s own settings, members and billing (they belong to no mode),'
+          : 'Every API request of this mode from the dashboard and your secret keys,'}{' '}
+        kept {LOG_RETENTION_DAYS} days. Bodies, credentials and secret query values are never recorded.
       </p>
       {apiPath && <LogChart apiPath={apiPath} from={from} to={Math.max(to, from + 60_000)} />}
       <DataList<RequestLog>
@@ -152,9 +157,10 @@ export function LogsPage() {
         describeFilter={describeFilter}
         rowLabel={(l) => `${l.method} ${l.shortPath} ${l.status}`}
         onOpen={(l) => patchSearch({ request: l.id })}
-        csv={{ filename: 'logs' }}
+        csv={scope === 'mode' ? { filename: 'logs' } : undefined}
         actions={
           <>
+            <LogScopeSelect scope={scope} />
             <TimePresets spec={requestLogListSpec} />
             <DateRangeFilter spec={requestLogListSpec} />
             <LiveTailButton live={tail.live} enabled={tailable} onToggle={tail.toggle} />

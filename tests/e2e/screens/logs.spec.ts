@@ -58,7 +58,7 @@ test('logs: filter by status, open a request (curl without secrets), export CSV,
   await page.keyboard.press('Enter');
   await expect(rows).toHaveCount(1, { timeout: 20_000 });
   await expect(rows.first()).toContainText(firstPath);
-  await expectAccessible(page);
+  await checkPaused(page);
 
   // The detail sheet: what was recorded, and the request as curl, with the secret query value redacted.
   await firstRow.click();
@@ -110,3 +110,52 @@ test('logs: filter by status, open a request (curl without secrets), export CSV,
   await expect(page.getByText(`/api/v1${apiPath(firstPath)}`, { exact: true })).toBeVisible();
   await expect(page.getByTestId('log-curl')).toContainText('token=[redacted]');
 });
+
+test('logs: project-level requests (members, settings, billing) under their own scope', async ({ page }) => {
+  await page.goto(LOGS);
+  const table = page.getByRole('table', { name: 'Requests' });
+  const rows = table.locator('tbody tr[data-row]');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  // A request of a project-level route: no mode in its path.
+  const members = await apiAsUser(page, `/projects/${DEMO_PROJECT}/members`);
+  expect(members.status).toBe(200);
+  await recordedAt(page, `/projects/${DEMO_PROJECT}/logs/${members.requestId}`);
+
+  // This mode's log does not hold it; the project scope does.
+  await page.getByRole('searchbox').fill(members.requestId);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No results for these filters')).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Requests of').selectOption('project');
+  await expect(page).toHaveURL(/scope=project/);
+  await expect(page.getByText(/settings, members and billing/)).toBeVisible();
+  await expect(rows).toHaveCount(1, { timeout: 20_000 });
+  await expect(rows.first()).toContainText('/members');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  // Its sheet reads it from the project-level log.
+  await rows.first().click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.getByText('/api/v1/projects/:projectId/members')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await checkPaused(page);
+
+  // Back to this mode's requests: the scope leaves the URL.
+  await page.getByLabel('Requests of').selectOption('mode');
+  await expect(page).not.toHaveURL(/scope=project/);
+});
+
+/**
+ * The accessibility check with the live tail paused: its refresh dims the rows for a moment (`opacity-60`), and axe
+ * would measure the contrast of the dimmed text. Resumed afterwards.
+ */
+async function checkPaused(page: Page) {
+  await page.getByRole('button', { name: 'Pause live tail' }).click();
+  await expect(page.getByRole('table', { name: 'Requests' }).locator('tbody tr.opacity-60')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Resume live tail' }).click();
+}
+
+/** Waits until the request log holds a request, read at this API path (the consumer writes it a moment later). */
+async function recordedAt(page: Page, path: string) {
+  await expect.poll(async () => (await apiAsUser(page, path)).status, { timeout: 20_000 }).toBe(200);
+}

@@ -48,6 +48,9 @@ export const EXAMPLES: Record<string, { body?: (ids: Ids) => unknown; query?: st
   'GET /projects/:projectId/:mode/logs/stats': {
     query: `?from=${iso(Date.now() - 3600_000)}&to=${iso(Date.now())}`,
   },
+  'GET /projects/:projectId/logs/stats': {
+    query: `?from=${iso(Date.now() - 3600_000)}&to=${iso(Date.now())}`,
+  },
   'PUT /projects/:projectId/:mode/auth/migrations/:id/chunks/:index': {
     body: () => ({ rows: [{ row: 1, email: 'imported-one@example.com' }] }),
   },
@@ -89,4 +92,6 @@ export const NO_SUCCESS: Record<string, string> = {
   'GET /projects/:projectId/:mode/contracts/:id/call': 'needs a read function and a node to call: rpc-urls.test.ts',
   'GET /projects/:projectId/:mode/logs/:requestId':
     "needs an entry the dispatcher's queue consumer wrote (the test's dispatcher only records): request-logs.test.ts",
+  'GET /projects/:projectId/logs/:requestId':
+    "needs an entry the dispatcher's queue consumer wrote (the test's dispatcher only records): request-logs-paging.test.ts",
 };

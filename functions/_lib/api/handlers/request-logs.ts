@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { listOf } from '../../../../src/shared/api/common';
+import { listOf, type Mode } from '../../../../src/shared/api/common';
 import {
   requestLogListSpec,
   requestLogSchema,
   requestLogStatsQuery,
   requestLogStatsSchema,
 } from '../../../../src/shared/api/request-logs';
-import { listRows, type Row } from '../../db/core';
+import type { Row, Scope } from '../../db/core';
+import { LOG_COUNT_CAP, listRequestLogs } from '../../logs/list';
 import { logsOf, REQUEST_LOGS } from '../../logs/store';
-import { defineRoute, modeOf, scopeOf, type ApiContext, type ApiRoute } from '../context';
+import { defineRoute, scopeOf, type ApiContext, type ApiRoute } from '../context';
 import { ApiError, isoStrict, json, notFound } from '../request-response';
 
 /**
@@ -18,11 +19,22 @@ import { ApiError, isoStrict, json, notFound } from '../request-response';
  */
 
 const L = '/projects/:projectId/:mode/logs';
+/** The project-level requests (members, settings, billing: recorded with mode ''), beside either mode's. */
+const P = '/projects/:projectId/logs';
 const REQUEST_ID = /^req_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Longest range of the chart. */
 const MAX_STATS_RANGE_MS = 31 * 86_400_000;
 /** Most buckets of the chart (wider buckets beyond 6 hours of minutes). */
 const MAX_POINTS = 360;
+
+/**
+ * The log's rows of a route: a mode's, or the project-level ones (mode '' in the table, the same indexes: page 1 walks
+ * them as it walks a mode's).
+ */
+function logScope(c: ApiContext): Scope {
+  const s = scopeOf(c);
+  return s.mode ? s : { projectId: s.projectId, mode: '' as Mode };
+}
 
 function logsDb(c: ApiContext): D1Database {
   const db = logsOf(c.env);
@@ -84,88 +96,106 @@ export function requestLogToApi(r: Row): z.infer<typeof requestLogSchema> {
   };
 }
 
-export const requestLogRoutes: ApiRoute[] = [
-  defineRoute({
-    method: 'GET',
-    path: L,
-    scope: 'mode',
-    permission: 'read',
-    tag: 'Request logs',
-    summary: `Every /api/v1 request of this mode (kept 30 days), newest first: status class, method, route, key, time and path or request id filters`,
-    list: requestLogListSpec,
-    table: { ...REQUEST_LOGS, db: logsOf },
-    rows: { item: requestLogSchema, toApi: requestLogToApi, attach: attachCallerNames },
-    response: listOf(requestLogSchema),
-    handler: async (c) => {
-      const q = c.query;
-      const { rows, total } = await listRows<Row>(logsDb(c), REQUEST_LOGS, requestLogListSpec, scopeOf(c), q);
-      await attachCallerNames(c, rows);
-      return json({ data: rows.map(requestLogToApi), page: q.page, limit: q.limit, total });
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: `${L}/stats`,
-    scope: 'mode',
-    permission: 'read',
-    tag: 'Request logs',
-    summary: 'Requests and errors (status 400 and above) per minute of a time range (wider buckets past 6 hours)',
-    query: requestLogStatsQuery,
-    response: requestLogStatsSchema,
-    handler: async (c) => {
-      const from = Date.parse(c.query.from);
-      const to = Date.parse(c.query.to);
-      if (!(to > from)) throw new ApiError('bad_request', '`to` must be after `from`', { param: 'to' });
-      if (to - from > MAX_STATS_RANGE_MS)
-        throw new ApiError('bad_request', 'The chart covers at most 31 days', { param: 'from' });
-      const bucket = Math.max(60_000, Math.ceil((to - from) / MAX_POINTS / 60_000) * 60_000);
-      const s = scopeOf(c);
-      const db = logsDb(c);
-      // Each count walks one index alone (time; status class then time): no table row is read.
-      const [all, errors] = await db.batch<{ b: number; n: number }>([
-        db
-          .prepare(
-            `SELECT CAST((created_at - ?1) / ?2 AS INTEGER) AS b, COUNT(*) AS n FROM request_logs INDEXED BY request_logs_time
-             WHERE project_id = ?3 AND mode = ?4 AND created_at >= ?1 AND created_at < ?5 GROUP BY b`,
-          )
-          .bind(from, bucket, s.projectId, s.mode, to),
-        db
-          .prepare(
-            `SELECT CAST((created_at - ?1) / ?2 AS INTEGER) AS b, COUNT(*) AS n FROM request_logs INDEXED BY request_logs_status
-             WHERE project_id = ?3 AND mode = ?4 AND status_class IN ('4xx', '5xx') AND created_at >= ?1 AND created_at < ?5
-             GROUP BY b`,
-          )
-          .bind(from, bucket, s.projectId, s.mode, to),
-      ]);
-      const count = Math.ceil((to - from) / bucket);
-      const points = Array.from({ length: count }, (_, i) => ({
-        t: isoStrict(from + i * bucket),
-        requests: 0,
-        errors: 0,
-      }));
-      for (const r of all!.results) if (points[r.b]) points[r.b]!.requests = r.n;
-      for (const r of errors!.results) if (points[r.b]) points[r.b]!.errors = r.n;
-      return json({ bucketSeconds: bucket / 1000, points });
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: `${L}/:requestId`,
-    scope: 'mode',
-    permission: 'read',
-    tag: 'Request logs',
-    summary: 'One request by its id (the X-Request-Id header of its answer)',
-    response: requestLogSchema,
-    handler: async (c) => {
-      const id = c.params.requestId;
-      if (!REQUEST_ID.test(id)) throw notFound('Request');
-      const row = await logsDb(c)
-        .prepare('SELECT * FROM request_logs WHERE id = ? AND project_id = ? AND mode = ?')
-        .bind(id, c.access!.projectId, modeOf(c))
-        .first<Row>();
-      if (!row) throw notFound('Request');
-      await attachCallerNames(c, [row]);
-      return json(requestLogToApi(row));
-    },
-  }),
-];
+/** The list's answer: `total` counts up to 10,001 (`totalCapped`: more than 10,000; docs/api.md "Request logs"). */
+const requestLogPage = listOf(requestLogSchema).extend({
+  totalCapped: z.boolean().meta({ description: 'True when `total` is 10,001: more than 10,000 requests match' }),
+});
+
+/** The list, the chart's counts and one request, of a mode (`level: 'mode'`) or of the project-level requests. */
+function logRoutes(level: 'mode' | 'project'): ApiRoute[] {
+  const base = level === 'mode' ? L : P;
+  const what =
+    level === 'mode' ? 'this mode' : 'project-level routes (members, settings, billing; no mode in the path)';
+  return [
+    defineRoute({
+      method: 'GET',
+      path: base,
+      scope: level,
+      permission: 'read',
+      tag: 'Request logs',
+      summary: `Every /api/v1 request of ${what} (kept 30 days), newest first: status class, method, route, key, time and path or request id filters; the total counts up to 10,001`,
+      list: requestLogListSpec,
+      table: { ...REQUEST_LOGS, db: logsOf },
+      rows: { item: requestLogSchema, toApi: requestLogToApi, attach: attachCallerNames },
+      response: requestLogPage,
+      handler: async (c) => {
+        const q = c.query;
+        const { rows, total } = await listRequestLogs(logsDb(c), logScope(c), q);
+        await attachCallerNames(c, rows);
+        return json({
+          data: rows.map(requestLogToApi),
+          page: q.page,
+          limit: q.limit,
+          total,
+          totalCapped: total >= LOG_COUNT_CAP,
+        });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: `${base}/stats`,
+      scope: level,
+      permission: 'read',
+      tag: 'Request logs',
+      summary: `Requests and errors (status 400 and above) per minute of a time range, of ${level === 'mode' ? 'this mode' : 'the project-level routes'} (wider buckets past 6 hours)`,
+      query: requestLogStatsQuery,
+      response: requestLogStatsSchema,
+      handler: async (c) => stats(c, c.query),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: `${base}/:requestId`,
+      scope: level,
+      permission: 'read',
+      tag: 'Request logs',
+      summary: `One request${level === 'mode' ? '' : ' of a project-level route'} by its id (the X-Request-Id header of its answer)`,
+      response: requestLogSchema,
+      handler: async (c) => {
+        const id = c.params.requestId;
+        if (!REQUEST_ID.test(id)) throw notFound('Request');
+        const s = logScope(c);
+        const row = await logsDb(c)
+          .prepare('SELECT * FROM request_logs WHERE id = ? AND project_id = ? AND mode = ?')
+          .bind(id, s.projectId, s.mode)
+          .first<Row>();
+        if (!row) throw notFound('Request');
+        await attachCallerNames(c, [row]);
+        return json(requestLogToApi(row));
+      },
+    }),
+  ];
+}
+
+/** Requests and errors per bucket of a range: each count walks one index alone (no table row is read). */
+async function stats(c: ApiContext, query: { from: string; to: string }): Promise<Response> {
+  const from = Date.parse(query.from);
+  const to = Date.parse(query.to);
+  if (!(to > from)) throw new ApiError('bad_request', '`to` must be after `from`', { param: 'to' });
+  if (to - from > MAX_STATS_RANGE_MS)
+    throw new ApiError('bad_request', 'The chart covers at most 31 days', { param: 'from' });
+  const bucket = Math.max(60_000, Math.ceil((to - from) / MAX_POINTS / 60_000) * 60_000);
+  const s = logScope(c);
+  const db = logsDb(c);
+  const [all, errors] = await db.batch<{ b: number; n: number }>([
+    db
+      .prepare(
+        `SELECT CAST((created_at - ?1) / ?2 AS INTEGER) AS b, COUNT(*) AS n FROM request_logs INDEXED BY request_logs_time
+         WHERE project_id = ?3 AND mode = ?4 AND created_at >= ?1 AND created_at < ?5 GROUP BY b`,
+      )
+      .bind(from, bucket, s.projectId, s.mode, to),
+    db
+      .prepare(
+        `SELECT CAST((created_at - ?1) / ?2 AS INTEGER) AS b, COUNT(*) AS n FROM request_logs INDEXED BY request_logs_status
+         WHERE project_id = ?3 AND mode = ?4 AND status_class IN ('4xx', '5xx') AND created_at >= ?1 AND created_at < ?5
+         GROUP BY b`,
+      )
+      .bind(from, bucket, s.projectId, s.mode, to),
+  ]);
+  const count = Math.ceil((to - from) / bucket);
+  const points = Array.from({ length: count }, (_, i) => ({ t: isoStrict(from + i * bucket), requests: 0, errors: 0 }));
+  for (const r of all!.results) if (points[r.b]) points[r.b]!.requests = r.n;
+  for (const r of errors!.results) if (points[r.b]) points[r.b]!.errors = r.n;
+  return json({ bucketSeconds: bucket / 1000, points });
+}
+
+export const requestLogRoutes: ApiRoute[] = [...logRoutes('mode'), ...logRoutes('project')];
