@@ -198,7 +198,15 @@ if (!existsSync(path.join(dist, 'shell/auth-login.html'))) {
  * speed moves"); page 1 of a project on the other shard during the scale project's CSV export, under issue 20 (locally
  * the Pages Function, both shards and the rate limiter share one workerd process on two cores, docs/api.md).
  */
-const PENDING = new Set<string>(['analytics chart draw', 'other shard during the CSV export']);
+const PENDING = new Set<string>([
+  'analytics chart draw',
+  'other shard during the CSV export',
+  // Issue 21: a path prefix with another filter still reads the prefix's whole range to count it (1.2–1.6 s at 5M
+  // rows on a loaded host), and the on/off comparison has not yet been measured on a quiet host
+  // (docs/decisions.md "The request log at scale").
+  'request log page 1',
+  'request logging on vs off',
+]);
 const rows: { name: string; figure: string; budget: string; ok: boolean; pending?: boolean }[] = [];
 
 /** Elapsed time of each part, printed as it ends and again under the table. */
@@ -473,7 +481,9 @@ if (!process.argv.includes('--no-api')) {
     );
   const figure = (m: ApiMeasurement) =>
     `${m.p95.toFixed(0)} ms (${m.name}${m.rounds > 1 ? `, median of ${m.rounds}` : ''})`;
-  const withTotal = worstOf(result, 'page1+total');
+  // The data collections' rows; the request log's variants have a row of their own (below).
+  const data = { ...result, measurements: result.measurements.filter((m) => !m.name.startsWith('logs ')) };
+  const withTotal = worstOf(data, 'page1+total');
   rows.push({
     name: `API page 1 p95 with total (worst of ${withTotal.count} variants)`,
     figure: figure(withTotal.worst),
@@ -487,6 +497,7 @@ if (!process.argv.includes('--no-api')) {
     figure: figure(worstLog),
     budget: `≤ ${API_BUDGETS.page1WithTotalMs} ms`,
     ok: logs.every((m) => !isOver(m)),
+    pending: PENDING.has('request log page 1') && logs.some((m) => isOver(m)),
   });
   const logging = await phase('request logging on vs off', async () =>
     runLoggingComparison({ port: await freePort() }),
@@ -496,15 +507,16 @@ if (!process.argv.includes('--no-api')) {
     figure: `${logging.onP95.toFixed(1)} vs ${logging.offP95.toFixed(1)} ms`,
     budget: `on ≤ off × ${LOGGING_TOLERANCE.ratio} + ${LOGGING_TOLERANCE.plusMs} ms`,
     ok: logging.unchanged,
+    pending: PENDING.has('request logging on vs off') && !logging.unchanged,
   });
-  const counted = worstOf(result, 'page1 counted');
+  const counted = worstOf(data, 'page1 counted');
   rows.push({
     name: `API page 1 p95 counted (worst of ${counted.count} variants)`,
     figure: figure(counted.worst),
     budget: `≤ ${API_BUDGETS.page1CountedMs} ms`,
     ok: !isOver(counted.worst),
   });
-  const deep = worstOf(result, 'deep+total');
+  const deep = worstOf(data, 'deep+total');
   rows.push({
     name: `API deep page ${result.deepPage} p95 (worst, info)`,
     figure: figure(deep.worst),

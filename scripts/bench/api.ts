@@ -83,7 +83,7 @@ const COLLECTIONS: [string, ListSpec][] = [
   ['webhooks', webhookListSpec],
   ['events', eventListSpec],
   ['auth/migrations', authMigrationListSpec],
-  // The request log (5,000,000 rows, 3.25 million of them test mode's): page 1 counted within 25 ms too (its total
+  // The request log (SCALE_LOG_ROWS rows, 65 % of them test mode's): page 1 counted within 25 ms too (its total
   // stops at 10,001: COUNTED_BUDGET).
   ['logs', requestLogListSpec],
 ];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
+import { SCALE_LOG_ROWS } from './request-logs.ts';
 
 /**
  * The scaled local D1 of `node scripts/seed.ts --scale` (kept apart from the everyday `.wrangler/state`) and the stamp
@@ -27,7 +28,7 @@ interface Stamp {
  * scripts. Reading ~20 small files: a few milliseconds.
  */
 export function scaleSeedHash(): string {
-  const h = createHash('sha256').update(`scale-seed v${SCALE_SEED_VERSION}\n`);
+  const h = createHash('sha256').update(`scale-seed v${SCALE_SEED_VERSION} logs ${SCALE_LOG_ROWS}\n`);
   const files = [
     ...['migrations/directory', 'migrations/shard', 'migrations/logs'].flatMap((dir) =>
       readdirSync(path.join(ROOT, dir))
