@@ -13,11 +13,11 @@
  * information (what the browser sees; ≈ the CPU figure when the bench has the machine). Without /proc (no CPU
  * figure) the budget falls back to ≥ 10,000 rows/s of wall clock.
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startRateLimiter } from '../lib/rate-limiter.ts';
 import { openLocalDatabases, openMigratedDatabases } from '../seed/local-d1.ts';
@@ -32,6 +32,51 @@ function percentile(samples: number[], p: number): number {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The cores of each side while the export runs, on a machine with two or more: the export's runtime and this process
+ * (which downloads and parses the CSV) on the last core, the neighbour's runtime on the others. In production each
+ * shard is its own database on its own machine; on the bench machine one process on two cores would measure how busy
+ * the machine is, not whether one tenant's export reaches another's shard. Null on a single core (nothing pinned).
+ */
+function corePlan(): { exporter: string; neighbour: string; all: string } | null {
+  const n = availableParallelism();
+  if (n < 2) return null;
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+  } catch {
+    return null; // no util-linux: the bench runs unpinned (the figures then include the machine's contention)
+  }
+  return { exporter: String(n - 1), neighbour: n === 2 ? '0' : `0-${n - 2}`, all: `0-${n - 1}` };
+}
+
+/** Moves every thread of this process to `cpus` (a `taskset -c` list). */
+function pinSelf(cpus: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+}
+
+/**
+ * Counts CSV records (LF outside quoted cells; a quoted cell may hold a newline) with `indexOf`, so the download's
+ * own parsing costs the bench little CPU. `quoted` carries over between chunks.
+ */
+export function countRecords(chunk: Uint8Array, state: { quoted: boolean; newlines: number }): void {
+  const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  let i = 0;
+  while (i < buf.length) {
+    const q = buf.indexOf(0x22, i);
+    if (state.quoted) {
+      if (q < 0) return;
+      state.quoted = false; // "" inside a cell closes and reopens it: the same count
+      i = q + 1;
+      continue;
+    }
+    const end = q < 0 ? buf.length : q;
+    for (let nl = buf.indexOf(0x0a, i); nl >= 0 && nl < end; nl = buf.indexOf(0x0a, nl + 1)) state.newlines++;
+    if (q < 0) return;
+    state.quoted = true;
+    i = q + 1;
+  }
+}
 
 export const CSV_BUDGET = { serverCpuSecondsPerMillionRows: 100, rowsPerSecondWithoutProc: 10_000 } as const;
 
@@ -216,9 +261,10 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     for (const s of servers) if (s.exitCode === null && s.signalCode === null) s.kill('SIGTERM');
   };
   process.on('exit', stop);
+  const cores = corePlan();
   /** Starts a runtime and waits until it answers (one after the other: two starting at once race in `.wrangler`). */
-  const started = async (p: number, state: string, nice = 0) => {
-    const s = spawnScaleServer({ port: p, state, assets: empty, env: limiter.env, nice });
+  const started = async (p: number, state: string, nice: number, cpus: string | undefined) => {
+    const s = spawnScaleServer({ port: p, state, assets: empty, env: limiter.env, nice, cpus });
     servers.push(s);
     await scaleServerReady(s, p);
     return s;
@@ -228,8 +274,10 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
     // production another tenant's request never waits for an export on the same JavaScript thread or CPU (requests
     // spread over isolates and machines, each shard is its own database); locally one workerd runs every request on
     // one thread and two cores serve everything, so one process would measure this machine, not the layout.
-    const server = await started(port, SCALE_STATE, 10);
-    await started(neighbourPort, neighbourState);
+    // Each runtime on cores of its own (`corePlan`), as each shard is a machine of its own in production.
+    const server = await started(port, SCALE_STATE, 10, cores?.exporter);
+    await started(neighbourPort, neighbourState, 0, cores?.neighbour);
+    if (cores) pinSelf(cores.exporter);
     const url = `http://127.0.0.1:${port}/api/v1/projects/${SCALE_PROJECT}/test/transactions.csv`;
     // Warm-up: the first request of an isolate compiles the Function (a filtered export of a handful of rows).
     const warm = await fetch(
@@ -261,17 +309,13 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
       const firstByteMs = performance.now() - t0;
       const expectedHeader = res.headers.get('X-Total-Count');
       // Records = LF outside quoted cells (a quoted cell may hold a newline); the header is one of them.
-      let newlines = 0;
+      const records = { quoted: false, newlines: 0 };
       let bytes = 0;
-      let quoted = false;
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         bytes += chunk.byteLength;
-        for (let i = 0; i < chunk.length; i++) {
-          const b = chunk[i]!;
-          if (b === 0x22) quoted = !quoted;
-          else if (b === 0x0a && !quoted) newlines++;
-        }
+        countRecords(chunk, records);
       }
+      const newlines = records.newlines;
       const seconds = (performance.now() - t0) / 1000;
       const client = process.cpuUsage(client0);
       downloaded();
@@ -310,6 +354,7 @@ export async function runCsvExportBench(options: { port?: number } = {}): Promis
       clearInterval(sampler);
     }
   } finally {
+    if (cores) pinSelf(cores.all);
     process.off('exit', stop);
     await Promise.all(
       servers.map(async (s) => {

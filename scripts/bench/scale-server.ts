@@ -9,7 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * assets folder), rate limits off (the budgets are for the queries: one caller, thousands of requests in a row; with
  * limits on each request adds two Durable Object round trips to the companion Worker, docs/api.md), and no
  * per-request log lines (formatting them costs CPU on the same 2 cores the bench measures). `nice` lowers its CPU
- * priority and its workerd's, which inherits it. Its standard error is kept for the message of a failed start.
+ * priority and its workerd's, which inherits it; `cpus` (a `taskset` list such as "1") keeps it and its workerd on
+ * those cores. Its standard error is kept for the message of a failed start.
  */
 export function spawnScaleServer(options: {
   port: number;
@@ -17,6 +18,8 @@ export function spawnScaleServer(options: {
   assets: string;
   env?: NodeJS.ProcessEnv;
   nice?: number;
+  /** The cores it may run on (`taskset -c` list), inherited by its workerd; unset: any core. */
+  cpus?: string;
   /** Workers run beside the Functions (their wrangler.toml files: the webhook dispatcher that writes the request log). */
   workers?: string[];
   /** More `--binding NAME=value` (e.g. REQUEST_LOGS=off). */
@@ -46,7 +49,13 @@ export function spawnScaleServer(options: {
     ...Object.entries(options.bindings ?? {}).flatMap(([k, v]) => ['--binding', `${k}=${v}`]),
   ];
   const nice = options.nice ?? 0;
-  return spawn(nice ? 'nice' : process.execPath, nice ? ['-n', String(nice), process.execPath, ...args] : args, {
+  const command = [
+    ...(options.cpus ? ['taskset', '-c', options.cpus] : []),
+    ...(nice ? ['nice', '-n', String(nice)] : []),
+    process.execPath,
+    ...args,
+  ];
+  return spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
