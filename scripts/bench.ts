@@ -470,7 +470,10 @@ if (!process.argv.includes('--no-api')) {
     phases.push('scale seed skipped');
   }
   console.log('bench: API list variants at scale, one after another…');
-  const result = await phase('API bench', () => runApiBench());
+  // A miss of a pending row (TODO) is not measured again: its median of three could not fail the run either.
+  const result = await phase('API bench', () =>
+    runApiBench({ remeasure: (m) => !(m.name.startsWith('logs ') && PENDING.has('request log page 1')) }),
+  );
   const table = path.join(ROOT, 'tests/.artifacts/bench-api.txt');
   mkdirSync(path.dirname(table), { recursive: true });
   writeFileSync(table, formatApiTable(result) + '\n');
