@@ -5,7 +5,8 @@
  *   - wallets page with the demo data: first data row ≤ 1.5 s (Lighthouse run); hover a sidebar link 300 ms, click:
  *     first data row of the new section ≤ 300 ms (median of 5); analytics: a year of daily points drawn ≤ 50 ms after
  *     its data arrives (slowest chart, median of 3). Each of these two is measured once; when it misses, twice more,
- *     and judged by the median of the three (scripts/bench/stats.ts `steadyMedian`)
+ *     and judged by the median of the three (scripts/bench/stats.ts `steadyMedian`); a pending one (TODO, PENDING
+ *     below) is measured once
  *   - Lighthouse mobile: performance ≥ 0.95, LCP ≤ 1.5 s, CLS ≤ 0.02 on /auth/login (signed out), / and a dashboard section shell (signed in);
  *     a run that misses is repeated four times and judged by the median of five
  *   - legacy-redirect resolution ≤ 5 µs per lookup
@@ -220,6 +221,8 @@ async function steadyBrowserTiming(
   origin: string,
   budgetMs: number,
   measure: (page: Page) => Promise<{ medianMs: number; samples: number[] }>,
+  /** False for a pending budget (TODO): a miss is not measured again, its verdict cannot fail the run. */
+  remeasure = true,
 ): Promise<{ ms: number; rounds: number[]; samples: number[][] }> {
   const samples: number[][] = [];
   const result = await steadyMedian(
@@ -231,7 +234,7 @@ async function steadyBrowserTiming(
       samples.push(m.samples);
       return m.medianMs;
     },
-    (ms) => ms <= budgetMs,
+    (ms) => !remeasure || ms <= budgetMs,
   );
   return { ...result, samples };
 }
@@ -367,7 +370,12 @@ try {
     // The audits above kept a core busy for a minute: the host may be slow again (scripts/bench/host-speed.ts).
     await restedHost('waiting for the host after the audits', 'the chart and hover timings');
     const draw = await phase('analytics chart draw', () =>
-      steadyBrowserTiming(stack.url, BUDGETS.chartDrawMs, (page) => analyticsChartDrawMs(page, stack.url, project)),
+      steadyBrowserTiming(
+        stack.url,
+        BUDGETS.chartDrawMs,
+        (page) => analyticsChartDrawMs(page, stack.url, project),
+        !PENDING.has('analytics chart draw'),
+      ),
     );
     rows.push({
       name: `analytics chart draw (a year of daily points, slowest chart, median of ${draw.samples[0]!.length})`,
@@ -470,7 +478,10 @@ if (!process.argv.includes('--no-api')) {
     phases.push('scale seed skipped');
   }
   console.log('bench: API list variants at scale, one after another…');
-  const result = await phase('API bench', () => runApiBench());
+  // A miss of a pending row (TODO) is not measured again: its median of three could not fail the run either.
+  const result = await phase('API bench', () =>
+    runApiBench({ remeasure: (m) => !(m.name.startsWith('logs ') && PENDING.has('request log page 1')) }),
+  );
   const table = path.join(ROOT, 'tests/.artifacts/bench-api.txt');
   mkdirSync(path.dirname(table), { recursive: true });
   writeFileSync(table, formatApiTable(result) + '\n');

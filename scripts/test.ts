@@ -140,9 +140,21 @@ const steps: [string, () => Promise<void>, (() => void)?][] = [
   ],
 ];
 
+/**
+ * `--only <names>` (comma-separated: chromium, lint, unit, build, workers, e2e, budgets; the start of a step's name)
+ * runs those steps alone, to measure one (each expects what the steps before it leave: a build, Chromium).
+ */
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : null;
+const chosen = only ? steps.filter(([name]) => only.some((o) => name.startsWith(o))) : steps;
+if (only && !chosen.length) {
+  console.error(`--only ${only.join(',')}: no such step (${steps.map(([name]) => name).join('; ')})`);
+  process.exit(2);
+}
+
 console.log(`npm test on Node ${process.version}`);
 const started = Date.now();
-for (const [name, step, count] of steps) {
+for (const [name, step, count] of chosen) {
   const t = Date.now();
   console.log(`\n▶ ${name}`);
   try {

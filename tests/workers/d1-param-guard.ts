@@ -8,7 +8,12 @@ import { afterEach } from 'vitest';
  * test that ran it.
  */
 export const D1_MAX_BOUND_PARAMETERS = 100;
-const violations: string[] = [];
+/**
+ * Kept on the global object: the Workers test files share one runtime (`isolate: false`, vitest.config.ts) and this
+ * setup file runs again before each of them, while the wrapper is installed once, by its first run (`__paramGuard`).
+ * Every run's `afterEach` and `takeViolations` must read the list that wrapper fills.
+ */
+const violations: string[] = ((globalThis as { __d1ParamViolations?: string[] }).__d1ParamViolations ??= []);
 
 type Preparer = { prepare(sql: string): D1PreparedStatement };
 
