@@ -201,10 +201,8 @@ if (!existsSync(path.join(dist, 'shell/auth-login.html'))) {
 const PENDING = new Set<string>([
   'analytics chart draw',
   'other shard during the CSV export',
-  // Issue 21: a path prefix with another filter still reads the prefix's whole range to count it (1.2–1.6 s at 5M
-  // rows on a loaded host), and the on/off comparison has not yet been measured on a quiet host
-  // (docs/decisions.md "The request log at scale").
-  'request log page 1',
+  // Issue 21: the on/off comparison has not yet passed reliably on this shared host (docs/decisions.md "Page 1 never
+  // waits for the count").
   'request logging on vs off',
 ]);
 const rows: { name: string; figure: string; budget: string; ok: boolean; pending?: boolean }[] = [];
@@ -490,7 +488,9 @@ if (!process.argv.includes('--no-api')) {
     budget: `≤ ${API_BUDGETS.page1WithTotalMs} ms`,
     ok: !isOver(withTotal.worst),
   });
-  const logs = result.measurements.filter((m) => m.name.startsWith('logs ') && m.kind !== 'deep+total');
+  const logs = result.measurements.filter(
+    (m) => m.name.startsWith('logs ') && (m.kind === 'page1+total' || m.kind === 'page1 counted'),
+  );
   const worstLog = logs.reduce((a, b) => (b.p95 > a.p95 ? b : a));
   rows.push({
     name: `Request log page 1 p95, counted or not (worst of ${logs.length} variants)`,
@@ -498,6 +498,15 @@ if (!process.argv.includes('--no-api')) {
     budget: `≤ ${API_BUDGETS.page1WithTotalMs} ms`,
     ok: logs.every((m) => !isOver(m)),
     pending: PENDING.has('request log page 1') && logs.some((m) => isOver(m)),
+  });
+  // The count the screen asks apart when page 1 answered without it (`…/logs/count`).
+  const logCounts = result.measurements.filter((m) => m.name.startsWith('logs ') && m.kind === 'count');
+  const worstCount = logCounts.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  rows.push({
+    name: `Request log count p95, apart from page 1 (worst of ${logCounts.length} variants)`,
+    figure: figure(worstCount),
+    budget: `≤ ${API_BUDGETS.page1CountedMs} ms`,
+    ok: logCounts.every((m) => !isOver(m)),
   });
   const logging = await phase('request logging on vs off', async () =>
     runLoggingComparison({ port: await freePort() }),
