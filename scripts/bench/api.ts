@@ -265,6 +265,58 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
           { field: 'statusClass', op: 'eq', value: '4xx' },
         ],
       },
+      // Combinations without an index of their own (docs/decisions.md "Page 1 never waits for the count").
+      {
+        label: 'path /transactions and 5xx',
+        filters: [
+          { field: 'path', op: 'prefix', value: '/transactions' },
+          { field: 'statusClass', op: 'in', value: ['5xx'] },
+        ],
+      },
+      {
+        label: 'path /users, 4xx+5xx',
+        filters: [
+          { field: 'path', op: 'prefix', value: '/users' },
+          { field: 'statusClass', op: 'in', value: ['4xx', '5xx'] },
+        ],
+      },
+      {
+        label: 'path /wallets of the key',
+        filters: [
+          { field: 'path', op: 'prefix', value: '/wallets' },
+          { field: 'keyId', op: 'eq', value: logKey.id },
+        ],
+      },
+      {
+        label: 'one wallet, 4xx',
+        filters: [
+          { field: 'path', op: 'prefix', value: `/wallets/${RARE_WALLET}` },
+          { field: 'statusClass', op: 'eq', value: '4xx' },
+        ],
+      },
+      {
+        label: '5xx DELETEs',
+        filters: [
+          { field: 'statusClass', op: 'in', value: ['5xx'] },
+          { field: 'method', op: 'in', value: ['DELETE'] },
+        ],
+      },
+      {
+        label: 'POSTs of a route',
+        filters: [
+          { field: 'method', op: 'in', value: ['POST'] },
+          { field: 'route', op: 'eq', value: route('/wallets') },
+        ],
+      },
+      {
+        label: '4xx+5xx GETs of the key, last 7 days',
+        filters: [
+          { field: 'statusClass', op: 'in', value: ['4xx', '5xx'] },
+          { field: 'method', op: 'in', value: ['GET'] },
+          { field: 'keyId', op: 'eq', value: logKey.id },
+          { field: 'createdAt', op: 'gte', value: ago(7 * 24 * HOUR) },
+        ],
+      },
     ],
   };
   const SAMPLE: Record<string, FilterValue> = {
