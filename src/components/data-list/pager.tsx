@@ -57,7 +57,7 @@ export function Pager({
               )}
             </>
           ) : (
-            <span>{counting ? ' of …, counting' : ''}</span>
+            <span>{counting ? ', counting…' : ''}</span>
           )
         ) : (
           <> of {totalCapped ? `more than ${groupDigits(total - 1)}` : groupDigits(total)}</>
