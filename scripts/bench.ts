@@ -202,9 +202,10 @@ if (!existsSync(path.join(dist, 'shell/auth-login.html'))) {
 const PENDING = new Set<string>([
   'analytics chart draw',
   'other shard during the CSV export',
-  // Issue 21: a path prefix with another filter still reads the prefix's whole range to count it (1.2–1.6 s at 5M
-  // rows on a loaded host), and the on/off comparison has not yet been measured on a quiet host
-  // (docs/decisions.md "The request log at scale").
+  // Issue 21: page 1 of every combination is 0.3–6 ms of queries at 5,000,000 rows; at 1,000,000 a quiet run had 75
+  // of 76 page-1 measurements within 25 ms (a rare prefix 27 ms), a loaded one was the machine's. The interleaved
+  // on/off comparison passed on loaded runs and measured recording ~10 ms slower at p95 on the quiet one
+  // (docs/decisions.md "Page 1 never waits for the count").
   'request log page 1',
   'request logging on vs off',
 ]);
@@ -501,7 +502,9 @@ if (!process.argv.includes('--no-api')) {
     budget: `≤ ${API_BUDGETS.page1WithTotalMs} ms`,
     ok: !isOver(withTotal.worst),
   });
-  const logs = result.measurements.filter((m) => m.name.startsWith('logs ') && m.kind !== 'deep+total');
+  const logs = result.measurements.filter(
+    (m) => m.name.startsWith('logs ') && (m.kind === 'page1+total' || m.kind === 'page1 counted'),
+  );
   const worstLog = logs.reduce((a, b) => (b.p95 > a.p95 ? b : a));
   rows.push({
     name: `Request log page 1 p95, counted or not (worst of ${logs.length} variants)`,
@@ -509,6 +512,15 @@ if (!process.argv.includes('--no-api')) {
     budget: `≤ ${API_BUDGETS.page1WithTotalMs} ms`,
     ok: logs.every((m) => !isOver(m)),
     pending: PENDING.has('request log page 1') && logs.some((m) => isOver(m)),
+  });
+  // The count the screen asks apart when page 1 answered without it (`…/logs/count`).
+  const logCounts = result.measurements.filter((m) => m.name.startsWith('logs ') && m.kind === 'count');
+  const worstCount = logCounts.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  rows.push({
+    name: `Request log count p95, apart from page 1 (worst of ${logCounts.length} variants)`,
+    figure: figure(worstCount),
+    budget: `≤ ${API_BUDGETS.page1CountedMs} ms`,
+    ok: logCounts.every((m) => !isOver(m)),
   });
   const logging = await phase('request logging on vs off', async () =>
     runLoggingComparison({ port: await freePort() }),

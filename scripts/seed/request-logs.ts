@@ -146,9 +146,17 @@ export function seedRequestLogs(
   const step = Math.floor((o.now - 60_000 - start) / rows);
   const base = `/api/v1/projects/${o.projectId}`;
   const okPerMille = 1000 - ERRORS.reduce((a, x) => a + x[2], 0);
+  // The integer scope key of each mode's rows (migrations/logs/0003): what the indexes hold instead of the text id.
+  const addScope = db.prepare('INSERT OR IGNORE INTO request_log_scopes (project_id, mode) VALUES (?, ?)');
+  const scopeOf = db.prepare('SELECT id FROM request_log_scopes WHERE project_id = ? AND mode = ?');
+  const scopeId = (mode: string) => {
+    addScope.run(o.projectId, mode);
+    return Number((scopeOf.get(o.projectId, mode) as { id: number }).id);
+  };
+  const [testScope, liveScope, projectScope] = [scopeId('test'), scopeId('live'), scopeId('')];
   const t0 = performance.now();
   db.prepare(
-    `INSERT INTO request_logs (id, project_id, mode, created_at, method, route, path, short_path, query, status,
+    `INSERT INTO request_logs (id, scope_id, project_id, mode, created_at, method, route, path, short_path, query, status,
        status_class, error_code, latency_ms, caller_type, caller_id, key_id, client_address, user_agent,
        request_bytes, response_bytes)
      WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows - 1}),
@@ -172,6 +180,7 @@ export function seedRequestLogs(
          ELSE r2 % ${modeSlots} END
      )
      SELECT printf('req_%08x-%04x-7%03x-8%03x-%012x', t / 65536, t % 65536, (i / 4096) % 4096, i % 4096, i),
+       CASE mode WHEN 'test' THEN ${testScope} WHEN 'live' THEN ${liveScope} ELSE ${projectScope} END,
        ${q(o.projectId)}, mode, t, r.method,
        '/api/v1/projects/:projectId' || CASE WHEN mode = '' THEN '' ELSE '/:mode' END || pattern,
        ${q(base)} || CASE WHEN mode = '' THEN '' ELSE '/' || mode END || short0,

@@ -7,7 +7,9 @@ import { clientNetwork, scrubPath, scrubQuery, scrubUserAgent } from './scrub';
  * Records every /api/v1 request of a project (docs/api.md "Request logs"): the outermost middleware of the API app,
  * so a refused request (401, 403, 404, 429) is recorded as well as a served one. The entry is built from the answer
  * once it is ready and handed to the dispatcher (service binding → its queue → batch writes into the LOGS database)
- * in `waitUntil`: recording never delays or fails a request. `REQUEST_LOGS=off` turns it off (the bench compares).
+ * in `waitUntil`: recording never delays or fails a request. `REQUEST_LOGS=off` turns it off; `REQUEST_LOGS=bench`
+ * (the bench's server only: scripts/bench/request-logging.ts) leaves out the requests that carry
+ * `X-Bench-Request-Logs: off`, so one server answers both halves of the on/off comparison, interleaved.
  *
  * Which project a request belongs to: the one whose access was resolved (a member or the project's key), or, for a
  * request refused before anyone was identified (no or a bad credential, the address rate limit), the project its
@@ -52,7 +54,11 @@ export function recordRequests(clock: () => number): MiddlewareHandler<ApiEnv> {
     const started = clock();
     const path = c.req.path;
     const env = c.env;
-    const skip = env.REQUEST_LOGS === 'off' || !env.WEBHOOK_DISPATCHER || LOG_READS.test(path);
+    const skip =
+      env.REQUEST_LOGS === 'off' ||
+      (env.REQUEST_LOGS === 'bench' && c.req.header('X-Bench-Request-Logs') === 'off') ||
+      !env.WEBHOOK_DISPATCHER ||
+      LOG_READS.test(path);
     await next();
     if (skip) return;
     const access = c.get('access') as ApiEnv['Variables']['access'] | undefined;

@@ -27,6 +27,11 @@ export const REQUEST_LOGS: TableDef = {
     id: 'id',
     path: 'short_path',
   },
+  // The indexes start with the integer key of (project, mode) (migrations/logs/0003), not the text id and mode.
+  scopeSql: (s) => ({
+    sql: 'scope_id = (SELECT id FROM request_log_scopes WHERE project_id = ? AND mode = ?)',
+    args: [s.projectId, s.mode ?? ''],
+  }),
 };
 
 const COLUMNS = [
@@ -59,9 +64,15 @@ export function shortPath(e: Pick<RequestLogEntry, 'path' | 'projectId' | 'mode'
   return e.path.startsWith(`${base}/`) ? e.path.slice(base.length) : e.path;
 }
 
-/** One INSERT of a whole batch: the entries as one JSON parameter (D1's 100 bound parameters never limit a batch). */
-const INSERT_SQL = `INSERT OR IGNORE INTO request_logs (${COLUMNS.map(([c]) => c).join(', ')})
-  SELECT ${COLUMNS.map(([, f]) => `json_extract(value, '$.${f}')`).join(', ')} FROM json_each(?)`;
+/**
+ * One INSERT of a whole batch: the entries as one JSON parameter (D1's 100 bound parameters never limit a batch),
+ * each with the integer key of its project and mode (SCOPES_SQL adds the keys first, in the same batch).
+ */
+const INSERT_SQL = `INSERT OR IGNORE INTO request_logs (scope_id, ${COLUMNS.map(([c]) => c).join(', ')})
+  SELECT s.id, ${COLUMNS.map(([, f]) => `json_extract(value, '$.${f}')`).join(', ')} FROM json_each(?)
+  JOIN request_log_scopes s ON s.project_id = json_extract(value, '$.projectId') AND s.mode = json_extract(value, '$.mode')`;
+const SCOPES_SQL = `INSERT OR IGNORE INTO request_log_scopes (project_id, mode)
+  SELECT DISTINCT json_extract(value, '$.projectId'), json_extract(value, '$.mode') FROM json_each(?)`;
 
 /**
  * Writes a batch of entries (the queue consumer): invalid ones and those of projects the directory does not hold are
@@ -81,8 +92,9 @@ export async function writeLogBatch(env: LogsEnv, entries: readonly unknown[]): 
     .filter((e) => known.has(e.projectId))
     .map((e) => ({ ...e, statusClass: statusClass(e.status), shortPath: shortPath(e) }));
   if (!rows.length) return 0;
-  const res = await logs.prepare(INSERT_SQL).bind(JSON.stringify(rows)).run();
-  return res.meta.changes ?? rows.length;
+  const json = JSON.stringify(rows);
+  const [, res] = await logs.batch([logs.prepare(SCOPES_SQL).bind(json), logs.prepare(INSERT_SQL).bind(json)]);
+  return res!.meta.changes ?? rows.length;
 }
 
 /** Rows deleted per statement by the retention sweep (a short write each, the log stays writable meanwhile). */

@@ -17,6 +17,7 @@ import { SearchBox } from './search-box';
 import { TableScroll } from './table-scroll';
 import { listRequestPath, readListView, viewSearch, withFilter, withSort } from './list-view';
 import { knownTotal, rememberTotal, totalKey } from './list-totals';
+import { countPath, useDeferredCount } from './deferred-count';
 
 /**
  * A column of a list. The table fits its box: cells wrap between words when the columns' full widths do not fit (a
@@ -57,7 +58,8 @@ export interface Page<T> {
   data: T[];
   page: number;
   limit: number;
-  total: number;
+  /** Null when the page was answered without counting (the request log): the list asks `{apiPath}/count`. */
+  total: number | null;
   /** The count stopped at `total` (lists that cap their count: the request log). */
   totalCapped?: boolean;
 }
@@ -148,8 +150,17 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   // Only an answer to this very request counts (not the previous view's answer still shown while this one loads).
   const answered = state.data && !state.loading && state.key === requestPath ? state.data : null;
   useEffect(() => {
-    if (answered && countKey && query.page === 1) rememberTotal(countKey, answered.total);
+    if (answered && countKey && query.page === 1 && answered.total !== null) rememberTotal(countKey, answered.total);
   }, [answered, countKey, query.page]);
+  // A page answered without its count (`total: null`): the count is a request of its own, shown when it arrives.
+  const deferred = useDeferredCount(
+    apiPath && state.data?.total === null && state.key === requestPath ? countPath(apiPath, filtersSent) : null,
+  );
+  useEffect(() => {
+    if (deferred.count && countKey) rememberTotal(countKey, deferred.count.total);
+  }, [deferred.count, countKey]);
+  const total = data?.total ?? deferred.count?.total ?? null;
+  const totalCapped = data?.total === null ? deferred.count?.totalCapped : data?.totalCapped;
 
   useEffect(() => {
     if (data?.data.length && !performance.getEntriesByName(FIRST_ROW_MARK).length) performance.mark(FIRST_ROW_MARK);
@@ -428,11 +439,14 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
         <Pager
           page={query.page}
           limit={query.limit}
-          total={data.total}
-          totalCapped={data.totalCapped}
+          total={total}
+          totalCapped={totalCapped}
+          counting={deferred.counting}
+          countFailed={deferred.failed}
+          onRecount={deferred.retry}
           rows={data.data.length}
-          onPage={(page) => go({ ...query, page, total: data.total })}
-          onLimit={(limit) => go({ ...query, limit, page: 1, total: data.total })}
+          onPage={(page) => go({ ...query, page, total: total ?? undefined })}
+          onLimit={(limit) => go({ ...query, limit, page: 1, total: total ?? undefined })}
         />
       )}
     </div>

@@ -54,10 +54,15 @@ test('logs: filter by status, open a request (curl without secrets), export CSV,
   const firstRow = rows.filter({ hasText: '404' }).first();
   await expect(firstRow).toBeVisible({ timeout: 20_000 });
   // Search by the start of the path: only this test's requests.
+  // A path with a status class: page 1 comes without its count, which is asked apart (`…/logs/count`).
+  const counted = page.waitForResponse((r) => /\/logs\/count\?/.test(r.url()) && r.status() === 200);
   await page.getByRole('searchbox').fill(PREFIX);
   await page.keyboard.press('Enter');
+  await counted;
   await expect(rows).toHaveCount(1, { timeout: 20_000 });
   await expect(rows.first()).toContainText(firstPath);
+  // The pager shows the count once it arrives.
+  await expect(page.getByRole('navigation', { name: 'Pagination' }).locator('p')).toHaveText('1–1 of 1');
   await checkPaused(page);
 
   // The detail sheet: what was recorded, and the request as curl, with the secret query value redacted.

@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../../../functions/_lib/logs/entry';
+import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { consumeRequestLogs, purgeRequestLogs, REQUEST_LOG_QUEUE } from '../../../functions/_lib/logs/store';
 import { addMember, api, newProject, testEnv, token } from './helpers';
 
@@ -126,6 +127,33 @@ describe('request log: recording', () => {
       .bind(unknown.id)
       .first<{ n: number }>();
     expect(none!.n).toBe(0);
+  });
+});
+
+describe('request log: the bench switch', () => {
+  it('REQUEST_LOGS=bench leaves out only the requests marked off; elsewhere the mark changes nothing', async () => {
+    const p = await newProject('logs-bench-switch');
+    const call = async (env: typeof testEnv, marked: boolean) => {
+      const pending: Promise<unknown>[] = [];
+      const res = await handleApi(
+        new Request(`https://dash.test/api/v1/projects/${p.id}/test/wallets`, {
+          headers: { Authorization: `Bearer ${p.secretTest}`, ...(marked ? { 'X-Bench-Request-Logs': 'off' } : {}) },
+        }),
+        env,
+        (x) => pending.push(x),
+      );
+      await Promise.allSettled(pending);
+      expect(res.status).toBe(200);
+      return res.headers.get('X-Request-Id')!;
+    };
+    const bench = { ...testEnv, REQUEST_LOGS: 'bench' };
+    const markedOff = await call(bench, true);
+    const unmarked = await call(bench, false);
+    const markedElsewhere = await call(testEnv, true);
+    const ids = (await handedOver(p.id)).map((e) => e.id);
+    expect(ids).not.toContain(markedOff);
+    expect(ids).toContain(unmarked);
+    expect(ids).toContain(markedElsewhere);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   requestLogStatsSchema,
 } from '../../../../src/shared/api/request-logs';
 import type { Row, Scope } from '../../db/core';
-import { LOG_COUNT_CAP, listRequestLogs } from '../../logs/list';
+import { LOG_COUNT_CAP, countRequestLogs, listRequestLogs } from '../../logs/list';
 import { logsOf, REQUEST_LOGS } from '../../logs/store';
 import { defineRoute, scopeOf, type ApiContext, type ApiRoute } from '../context';
 import { ApiError, isoStrict, json, notFound } from '../request-response';
@@ -96,10 +96,26 @@ export function requestLogToApi(r: Row): z.infer<typeof requestLogSchema> {
   };
 }
 
-/** The list's answer: `total` counts up to 10,001 (`totalCapped`: more than 10,000; docs/api.md "Request logs"). */
+/**
+ * The list's answer: `total` counts up to 10,001 (`totalCapped`: more than 10,000), or is null when counting would
+ * make page 1 wait (a path prefix with another filter, a pair without an index of its own): the count is then
+ * `GET …/logs/count` (docs/api.md "Request logs").
+ */
 const requestLogPage = listOf(requestLogSchema).extend({
+  total: z.number().int().nullable().meta({
+    description:
+      'Requests matching, counted up to 10,001; null when this page was not counted (ask `…/logs/count` with the same filters)',
+  }),
   totalCapped: z.boolean().meta({ description: 'True when `total` is 10,001: more than 10,000 requests match' }),
 });
+
+/** The count of a view of the log, asked beside page 1 when that page answered `total: null`. */
+const requestLogCount = z
+  .object({
+    total: z.number().int().meta({ description: 'Requests matching the filters, counted up to 10,001' }),
+    totalCapped: z.boolean().meta({ description: 'True when `total` is 10,001: more than 10,000 requests match' }),
+  })
+  .meta({ id: 'RequestLogCount' });
 
 /** The list, the chart's counts and one request, of a mode (`level: 'mode'`) or of the project-level requests. */
 function logRoutes(level: 'mode' | 'project'): ApiRoute[] {
@@ -127,8 +143,23 @@ function logRoutes(level: 'mode' | 'project'): ApiRoute[] {
           page: q.page,
           limit: q.limit,
           total,
-          totalCapped: total >= LOG_COUNT_CAP,
+          totalCapped: total !== null && total >= LOG_COUNT_CAP,
         });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: `${base}/count`,
+      scope: level,
+      permission: 'read',
+      tag: 'Request logs',
+      summary: `How many requests of ${level === 'mode' ? 'this mode' : 'the project-level routes'} match the filters, up to 10,001 (what page 1 leaves out when it answers \`total: null\`)`,
+      // The list's parameters (the same filters, validated alike); `page`, `limit`, `order` and `total` change nothing.
+      list: requestLogListSpec,
+      response: requestLogCount,
+      handler: async (c) => {
+        const total = await countRequestLogs(logsDb(c), logScope(c), c.query.filters);
+        return json({ total, totalCapped: total >= LOG_COUNT_CAP });
       },
     }),
     defineRoute({
@@ -166,6 +197,9 @@ function logRoutes(level: 'mode' | 'project'): ApiRoute[] {
   ];
 }
 
+/** The integer key of a scope (migrations/logs/0003), of the project and mode bound as ?3 and ?4. */
+const SCOPE_ID = 'SELECT id FROM request_log_scopes WHERE project_id = ?3 AND mode = ?4';
+
 /** Requests and errors per bucket of a range: each count walks one index alone (no table row is read). */
 async function stats(c: ApiContext, query: { from: string; to: string }): Promise<Response> {
   const from = Date.parse(query.from);
@@ -180,13 +214,13 @@ async function stats(c: ApiContext, query: { from: string; to: string }): Promis
     db
       .prepare(
         `SELECT CAST((created_at - ?1) / ?2 AS INTEGER) AS b, COUNT(*) AS n FROM request_logs INDEXED BY request_logs_time
-         WHERE project_id = ?3 AND mode = ?4 AND created_at >= ?1 AND created_at < ?5 GROUP BY b`,
+         WHERE scope_id = (${SCOPE_ID}) AND created_at >= ?1 AND created_at < ?5 GROUP BY b`,
       )
       .bind(from, bucket, s.projectId, s.mode, to),
     db
       .prepare(
         `SELECT CAST((created_at - ?1) / ?2 AS INTEGER) AS b, COUNT(*) AS n FROM request_logs INDEXED BY request_logs_status
-         WHERE project_id = ?3 AND mode = ?4 AND status_class IN ('4xx', '5xx') AND created_at >= ?1 AND created_at < ?5
+         WHERE scope_id = (${SCOPE_ID}) AND status_class IN ('4xx', '5xx') AND created_at >= ?1 AND created_at < ?5
          GROUP BY b`,
       )
       .bind(from, bucket, s.projectId, s.mode, to),
