@@ -47,16 +47,6 @@ async function loadShell(event: TransitionBeforePreparationEvent, fallback: () =
   // The shell's preloads of its module graph (scripts/build/module-preload.ts) serve a full load only: by now those
   // modules are loaded or on their way, and swapped into the head they would be re-checked on every switch.
   event.newDocument.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
-  // The persisted sidebar and header stay: their copies in the new page are only placeholders for the swap. Emptied,
-  // they are not inserted and removed again (the sidebar's icon was fetched on every switch).
-  for (const copy of event.newDocument.body.querySelectorAll('[data-astro-transition-persist]')) {
-    const id = copy.getAttribute('data-astro-transition-persist');
-    if (
-      copy.localName !== 'astro-island' &&
-      document.querySelector(`[data-astro-transition-persist="${CSS.escape(id ?? '')}"]`)
-    )
-      copy.replaceChildren();
-  }
   // A page with an inline script this document's CSP does not list would run without it: load it in full instead.
   if (!event.defaultPrevented && inlineScripts(event.newDocument).some((text) => !allowedInline.has(text))) {
     event.preventDefault();
