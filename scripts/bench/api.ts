@@ -143,7 +143,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<ApiBen
     )
     .get(SCALE_PROJECT) as { id: string };
   const logRequest = dbs.logs
-    ?.prepare(`SELECT id FROM request_logs WHERE project_id = ? AND mode = 'test' LIMIT 1 OFFSET 1234567`)
+    ?.prepare(`SELECT id FROM request_logs WHERE project_id = ? AND mode = 'test' LIMIT 1 OFFSET 12345`)
     .get(SCALE_PROJECT) as { id: string } | undefined;
   if (!logRequest) {
     dbs.close();
