@@ -4,10 +4,13 @@
  * that module has arrived, so an uncached page fetched its JavaScript in four rounds (the island, its chunks, theirs).
  * A `<link rel="modulepreload">` for each module of the page's static graph (what scripts/bench/js-weight.ts counts:
  * nothing more is loaded) lets the browser request them all while it parses the head. The client router's hover
- * preload and the sign-in page's warm list read the same graph.
+ * preload and the sign-in page's warm list read the same graph. The same step puts each dashboard shell's list
+ * request at the top of its head as an inline script (docs/decisions.md "The list request from the head").
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
 
 /** Modules a page runs as scripts (its `<script src>`). */
 const SCRIPT_MODULE = /<script[^>]*\ssrc="(\/_astro\/[^"]+\.js)"/g;
@@ -65,25 +68,54 @@ export function staticGraph(dist: string, html: string): string[] {
 }
 
 /**
- * The early list request's script (src/page-scripts/early-request.ts, the first module script of DashboardLayout):
+ * The early list request's module script (src/page-scripts/early-request.ts, the first module script of DashboardLayout):
  * its whole module is an import of the `early` chunk and the call.
  */
 const EARLY_SCRIPT = /^import\{(\w+) as (\w+)\}from"\.\/early\.[\w-]+\.js";\2\(\);?\s*$/;
+const MODULE_SCRIPT_TAG = /<script type="module"(?: async)? src="(\/_astro\/[^"]+\.js)"><\/script>/g;
+
+/** The entry of the inline early request (src/page-scripts/early-request-inline.ts). */
+export const EARLY_INLINE_ENTRY = fileURLToPath(
+  new URL('../../src/page-scripts/early-request-entry.ts', import.meta.url),
+);
+
+/** The early request as one classic script (an IIFE, minified): what withEarlyRequestInline puts in the head. */
+export async function earlyRequestInlineCode(entry = EARLY_INLINE_ENTRY): Promise<string> {
+  const bundle = await rolldown({ input: entry, logLevel: 'warn' });
+  try {
+    const { output } = await bundle.generate({ format: 'iife', minify: true });
+    const code = output[0].code.trim();
+    if (output.length !== 1 || /<\/script|<!--/i.test(code)) throw new Error('early request: not one inlinable script');
+    return code;
+  } finally {
+    await bundle.close();
+  }
+}
 
 /**
- * The page with its early request script `async`: a module script otherwise runs only once the whole document is
- * parsed and the module scripts before it have run (the router's), while its own chunk is in the cache already.
+ * The page with its early request module script replaced by `code` as an inline script at the top of its head (before
+ * its first module script, the router's): the list request then leaves once the head is parsed, while a module script
+ * runs only once its chunks are loaded and the page's preloaded modules compiled (docs/decisions.md "The list request
+ * from the head"). A page without that module script is returned as it is.
  */
-export function withEarlyScriptAsync(dist: string, html: string): string {
-  return html.replace(/<script type="module" src="(\/_astro\/[^"]+\.js)">/g, (tag, src: string) => {
-    let code: string;
+export function withEarlyRequestInline(dist: string, html: string, code: string): string {
+  let found = false;
+  const without = html.replace(MODULE_SCRIPT_TAG, (tag, src: string) => {
+    let module: string;
     try {
-      code = readFileSync(path.join(dist, src), 'utf8');
+      module = readFileSync(path.join(dist, src), 'utf8');
     } catch {
       return tag;
     }
-    return EARLY_SCRIPT.test(code) ? `<script type="module" async src="${src}">` : tag;
+    if (!EARLY_SCRIPT.test(module)) return tag;
+    found = true;
+    return '';
   });
+  if (!found) return html;
+  const headEnd = without.indexOf('</head>');
+  const firstModule = without.indexOf('<script type="module"');
+  const at = firstModule >= 0 && firstModule < headEnd ? firstModule : headEnd;
+  return `${without.slice(0, at)}<script>${code}</script>${without.slice(at)}`;
 }
 
 /**
@@ -134,14 +166,15 @@ export function modulePreload(options: { warm?: Record<string, readonly string[]
   return {
     name: 'module-preload',
     hooks: {
-      'astro:build:done': ({ dir }: { dir: URL }) => {
+      'astro:build:done': async ({ dir }: { dir: URL }) => {
         const dist = decodeURIComponent(dir.pathname);
         const read = (file: string) => readFileSync(path.join(dist, file), 'utf8');
+        const early = await earlyRequestInlineCode();
         for (const [page, targets] of Object.entries(options.warm ?? {}))
           writeFileSync(path.join(dist, page), withWarmList(dist, read(page), targets.map(read)));
         for (const file of htmlFiles(dist)) {
           const html = readFileSync(file, 'utf8');
-          const next = withEarlyScriptAsync(dist, withModulePreloads(dist, html));
+          const next = withModulePreloads(dist, withEarlyRequestInline(dist, html, early));
           if (next !== html) writeFileSync(file, next);
         }
       },

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  earlyRequestInlineCode,
   staticGraph,
-  withEarlyScriptAsync,
+  withEarlyRequestInline,
   withModulePreloads,
   withWarmList,
 } from '../../scripts/build/module-preload.ts';
@@ -73,10 +74,30 @@ describe('module preloads of a built page', () => {
     expect(withModulePreloads(dir, once)).toBe(once);
   });
 
-  it('makes only the early request script async', () => {
-    const out = withEarlyScriptAsync(dist(), page);
-    expect(out).toContain('<script type="module" async src="/_astro/early-script.js">');
+  it('replaces the early request module script by the inline script at the top of the head, once', () => {
+    const dir = dist();
+    const shell = '<html><head><meta charset="utf-8"><script>gate()</script>' + page.slice('<html><head>'.length);
+    const out = withEarlyRequestInline(dir, shell, 'early()');
+    expect(out).not.toContain('/_astro/early-script.js');
     expect(out).toContain('<script type="module" src="/_astro/page.js">');
+    // After the inline scripts before it (the gate), before the first module script.
+    expect(out).toContain(
+      '<script>gate()</script><script>early()</script><script type="module" src="/_astro/page.js">',
+    );
+    expect(withEarlyRequestInline(dir, out, 'early()')).toBe(out);
+    // A page without the early request (an auth page) is left as it is.
+    const login = '<html><head><script type="module" src="/_astro/page.js"></script></head><body></body></html>';
+    expect(withEarlyRequestInline(dir, login, 'early()')).toBe(login);
+  });
+
+  it('bundles the early request into one classic script that a page can inline', async () => {
+    const code = await earlyRequestInlineCode();
+    expect(code).toMatch(/^\(function\(\)\{/);
+    expect(code).not.toMatch(/\bimport\s*\(|\bimport\s*[{*"']|<\/script/i);
+    // The hand-off the list reads (src/lib/prefetch-handoff.ts), and no API client or supabase-js.
+    expect(code).toContain('__dashboardPrefetched');
+    expect(code).not.toMatch(/supabase|refreshSession/);
+    expect(code.length).toBeLessThan(20_000);
   });
 
   it('lists for warming the modules of the target pages the page does not load itself', () => {
