@@ -3,7 +3,6 @@ import process from 'node:process';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { modulePreload } from './scripts/build/module-preload.ts';
 
 export default defineConfig({
   output: 'static',
@@ -11,12 +10,7 @@ export default defineConfig({
   outDir: process.env.DASHBOARD_DIST ?? './dist',
   // Shells are files (`dist/shell/wallets.html`); the edge decides which one a URL gets.
   build: { format: 'file', inlineStylesheets: 'always' },
-  // Every page preloads its whole static module graph (scripts/build/module-preload.ts).
-  integrations: [
-    react(),
-    // The sign-in page warms the modules of the pages it leads to: the projects home and a project's wallets page.
-    modulePreload({ warm: { 'shell/auth-login.html': ['shell/wallets.html', 'shell/home.html'] } }),
-  ],
+  integrations: [react()],
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   devToolbar: { enabled: false },
   vite: {

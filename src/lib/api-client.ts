@@ -6,17 +6,9 @@
 import { AUTH_STORAGE_KEY, loginPath } from '../shared/auth-storage';
 import { takePrefetched } from './prefetch-handoff';
 import { INVALID_BODY_MESSAGE } from '../shared/api/error-messages';
-import {
-  API_BASE,
-  BOOKMARK_HEADER,
-  bookmarkHeader,
-  projectOfPath,
-  readBookmarks,
-  storedAccessToken,
-} from './api-token';
 import { STORAGE_KEYS } from '../shared/storage-keys';
 
-export { API_BASE };
+export const API_BASE = '/api/v1';
 
 /** An answer of the data API that is not 2xx, or a request that never got one (status 0). */
 export class ApiRequestError extends Error {
@@ -54,6 +46,23 @@ export class ApiRequestError extends Error {
   /** The object does not exist here (also another tenant's object: the API answers 404 for both). */
   get notFound(): boolean {
     return this.status === 404;
+  }
+}
+
+/** Seconds of validity an access token must have left to be sent without refreshing first. */
+const MIN_TOKEN_SECONDS = 20;
+
+/** The stored access token while it is valid for a while; null when it is missing or about to expire. */
+function storedAccessToken(): string | null {
+  try {
+    const raw = localStorage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown };
+    if (typeof s.access_token !== 'string') return null;
+    if (typeof s.expires_at === 'number' && s.expires_at - MIN_TOKEN_SECONDS < Date.now() / 1000) return null;
+    return s.access_token;
+  } catch {
+    return null;
   }
 }
 
@@ -95,6 +104,25 @@ export interface ApiRequestInit {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+}
+
+const BOOKMARK_HEADER = 'X-D1-Bookmark';
+const projectOfPath = (path: string) => /^\/projects\/(pro_[^/?#]+)/.exec(path)?.[1] ?? null;
+
+function readBookmarks(): Record<string, string> {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.bookmarks) ?? '{}');
+    return v && typeof v === 'object' ? (v as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The project's newest bookmark, as the header of a request to it (none for other paths). */
+function bookmarkHeader(path: string): Record<string, string> {
+  const project = projectOfPath(path);
+  const bookmark = project ? readBookmarks()[project] : undefined;
+  return bookmark ? { [BOOKMARK_HEADER]: bookmark } : {};
 }
 
 /**

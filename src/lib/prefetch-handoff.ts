@@ -43,15 +43,8 @@ export function storePrefetched(path: string, data: unknown): void {
   write([{ path, at: Date.now(), data }, ...read().filter((e) => e.path !== path)].slice(0, MAX_ENTRIES));
 }
 
-/**
- * Requests under way or answered in this document, by path: the answer (undefined when the request failed). One map
- * per document, on the global object: the shell's inlined early request (src/page-scripts/early-request-inline.ts)
- * runs its own copy of this module before the page's modules load, and the list must find its request here.
- */
-const HANDOFF_GLOBAL = '__dashboardPrefetched';
-const pending: Map<string, { at: number; answer: Promise<unknown> }> = ((
-  globalThis as { [HANDOFF_GLOBAL]?: Map<string, { at: number; answer: Promise<unknown> }> }
-)[HANDOFF_GLOBAL] ??= new Map());
+/** Requests under way or answered in this document, by path: the answer (undefined when the request failed). */
+const pending = new Map<string, { at: number; answer: Promise<unknown> }>();
 
 function fresh(path: string): { at: number; answer: Promise<unknown> } | undefined {
   const hit = pending.get(path);

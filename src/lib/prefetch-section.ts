@@ -35,13 +35,10 @@ export function prefetchedShell(href: string): Promise<string | null> | undefine
   return shells.get(key.href)?.html;
 }
 
-/** Modules a shell names: its scripts, islands and the preloads of its whole graph (scripts/build/module-preload.ts). */
-const MODULE_URL = /(?:component-url|renderer-url|before-hydration-url|src|href)="(\/_astro\/[^"]+\.js)"/g;
+const MODULE_URL = /(?:component-url|renderer-url|before-hydration-url|src)="(\/_astro\/[^"]+\.js)"/g;
 /** Static `import … from "./x.js"` / `export … from "./x.js"` of a built chunk (as scripts/bench/js-weight.ts reads them). */
 const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 const preloaded = new Set<string>();
-/** The mark of a shell whose preloads list its whole static module graph (scripts/build/module-preload.ts). */
-const GRAPH_LISTED = 'data-graph-preload';
 
 /**
  * Fetches one module and the chunks it imports statically (a module preload alone does not follow imports), then
@@ -66,29 +63,15 @@ function preloadModule(href: string): void {
     });
 }
 
-/** Fetches and compiles one module without running it (the browser's `modulepreload`), once. */
-function preloadLink(href: string): void {
-  const url = new URL(href, location.href).href;
-  if (preloaded.has(url)) return;
-  preloaded.add(url);
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = url;
-  document.head.append(link);
-}
-
 /**
  * Fetches and compiles (without running) the modules a page's shell names (its islands, their renderer, its
- * scripts) and their static imports, those this document has not loaded yet: the click then only runs them. A shell
- * of the build lists its whole graph (`modulepreload` links, scripts/build/module-preload.ts): each is preloaded
- * as it is; otherwise each module is read for its imports first.
+ * scripts) and their static imports, those this document has not loaded yet: the click then only runs them.
  */
 export function preloadModulesOf(html: string): void {
   // What this document loaded already is in its module map.
   for (const entry of performance.getEntriesByType('resource'))
     if (entry.name.endsWith('.js')) preloaded.add(entry.name);
-  const listed = html.includes(GRAPH_LISTED);
-  for (const [, src] of html.matchAll(MODULE_URL)) if (src) (listed ? preloadLink : preloadModule)(src);
+  for (const [, src] of html.matchAll(MODULE_URL)) if (src) preloadModule(src);
 }
 
 function prefetchShell(url: URL): void {

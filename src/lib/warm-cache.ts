@@ -1,32 +1,48 @@
 /**
- * Warm cache after sign-in (docs/decisions.md "Navigation without a document reload"): while the password is typed,
- * the browser fetches the JavaScript of the pages a sign-in opens (the wallets page, the projects home) into its HTTP
- * cache at the lowest priority, so the first dashboard page after signing in loads its modules from the cache.
- * Nothing is run or compiled here.
- *
- * The build lists those modules in the sign-in page (`<meta name="dashboard-warm">`, scripts/build/module-preload.ts:
- * every module of those pages' static graphs that the sign-in page does not load itself; a section's shell is the
- * same for every project). They are fetched by `<link rel="prefetch">`, which the browser finishes even after the
- * sign-in has moved this tab on; fetched by script (as before), they were cancelled by that navigation, and finding
- * them took a request for each shell and chunk first.
+ * Warm cache after sign-in (docs/decisions.md "Navigation without a document reload"): while the sign-in page waits
+ * for the password, the browser fetches the JavaScript of the pages a sign-in opens (the projects home, the wallets
+ * page of the last project) into its HTTP cache, at idle and at the lowest priority, so the first dashboard page after
+ * signing in loads its modules from the cache. Nothing is run or compiled here, and nothing is imported: this module
+ * is imported by the sign-in page once it is loaded and idle (src/pages/shell/auth-login.astro), so it adds
+ * nothing to its first load.
  */
 
-/** The meta element the build writes (scripts/build/module-preload.ts `WARM_META`). */
-export const WARM_META = 'dashboard-warm';
+const MODULE_URL = /(?:component-url|renderer-url|before-hydration-url|src|href)="(\/_astro\/[^"]+\.js)"/g;
+/** Static imports of a built chunk (as scripts/bench/js-weight.ts reads them). */
+const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+/** A project id that routes to the section's shell when no project was opened on this browser yet. */
+const ANY_PROJECT = 'pro_0';
 
-/** The module URLs the sign-in page lists for warming. */
-export function warmList(doc: Document = document): string[] {
-  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${WARM_META}"]`)?.content ?? '';
-  return content.split(/\s+/).filter((url) => url.startsWith('/_astro/'));
+const low: RequestInit = { priority: 'low', credentials: 'same-origin' };
+
+/** The pages to warm: the projects home and the wallets page of the last project and mode (or any project). */
+export function warmPaths(projectId: string | null, mode: string | null): string[] {
+  const project = projectId?.startsWith('pro_') ? projectId : ANY_PROJECT;
+  return ['/', `/${project}/${mode === 'live' ? 'live' : 'test'}/wallets`];
 }
 
-/** Prefetches each module listed (once per document). */
-export function warmDashboardCache(doc: Document = document): void {
-  for (const url of warmList(doc)) {
-    if (doc.head.querySelector(`link[rel="prefetch"][href="${url}"]`)) continue;
-    const link = doc.createElement('link');
-    link.rel = 'prefetch';
-    link.href = url;
-    doc.head.append(link);
+async function warmModule(url: string, seen: Set<string>): Promise<void> {
+  if (seen.has(url)) return;
+  seen.add(url);
+  const code = await fetch(url, low).then((r) => (r.ok ? r.text() : ''));
+  const deps = [...code.matchAll(STATIC_IMPORT)].map(([, dep]) => new URL(dep!, url).href);
+  await Promise.all(deps.map((dep) => warmModule(dep, seen)));
+}
+
+/** Fetches the modules of the given pages (their shells and every chunk they import statically) into the cache. */
+export async function warmDashboardCache(paths: readonly string[]): Promise<void> {
+  const seen = new Set<string>();
+  // What this page loaded is cached already.
+  for (const entry of performance.getEntriesByType('resource')) seen.add(entry.name);
+  for (const path of paths) {
+    try {
+      const response = await fetch(path, low);
+      if (!response.ok) continue;
+      const html = await response.text();
+      const entries = [...html.matchAll(MODULE_URL)].map(([, src]) => new URL(src!, location.href).href);
+      await Promise.all(entries.map((url) => warmModule(url, seen)));
+    } catch {
+      // Only a head start: the dashboard loads its modules itself.
+    }
   }
 }

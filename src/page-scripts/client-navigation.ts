@@ -44,9 +44,6 @@ async function loadShell(event: TransitionBeforePreparationEvent, fallback: () =
     // Not hovered first: the new page's modules load while the swap is prepared.
     preloadModulesOf(event.newDocument.documentElement.outerHTML);
   }
-  // The shell's preloads of its module graph (scripts/build/module-preload.ts) serve a full load only: by now those
-  // modules are loaded or on their way, and swapped into the head they would be re-checked on every switch.
-  event.newDocument.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
   // A page with an inline script this document's CSP does not list would run without it: load it in full instead.
   if (!event.defaultPrevented && inlineScripts(event.newDocument).some((text) => !allowedInline.has(text))) {
     event.preventDefault();

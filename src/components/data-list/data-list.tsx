@@ -1,15 +1,6 @@
 import { atom } from 'nanostores';
 import { ArrowDown, ArrowUp, ArrowUpDown, Info, X } from 'lucide-react';
-import {
-  startTransition,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Filter, ListSpec } from '../../shared/api/list-params';
 import { isPartialId, recognize, type SearchKind } from '../../shared/object-paths';
 import { apiQuery } from '../../lib/query';
@@ -108,12 +99,6 @@ const ROW_HEIGHT = 'h-12';
 /** Performance mark set when a list first shows data rows (the bench reads it: first data row visible). */
 export const FIRST_ROW_MARK = 'dashboard:first-row';
 const SKELETON_ROWS = 8;
-/**
- * Rows of a new answer in its first commit: about a screen's worth (12 rows of 48 px); the rest and the pager follow
- * in a transition right after (docs/decisions.md "Where a section switch's time goes": the rows' style and layout pass
- * was the largest task of a switch). Nothing on screen moves: the rest is added below.
- */
-export const FIRST_COMMIT_ROWS = 12;
 
 /** A list query's state with the request it answers (the rendered state may be a moment behind the store). */
 function withKey<S extends { get: () => object; key?: string }>(store: S) {
@@ -160,13 +145,6 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   // blocking", "Answers render in a transition"): the store's changes arrive through `useTransitionStore`, not
   // `useSyncExternalStore`, whose update would render the rows, the pager and the rest of the list in one long task.
   const data = useDeferredValue(state.data);
-  // The list's first answer shows its first rows first (FIRST_COMMIT_ROWS), the rest right after. Later answers
-  // render whole: a page the user moves to must not shrink under the pager they clicked.
-  const [allRows, setAllRows] = useState(false);
-  useEffect(() => {
-    if (data && !allRows) startTransition(() => setAllRows(true));
-  }, [data, allRows]);
-  const rowData = data && !allRows ? data.data.slice(0, FIRST_COMMIT_ROWS) : data?.data;
 
   // Page 1 counts; its total is remembered (not written into the URL) so later pages do not count again.
   // Only an answer to this very request counts (not the previous view's answer still shown while this one loads).
@@ -273,7 +251,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   // does not redraw the rows, which would be one long task on a slow phone.
   const rows = useMemo(
     () =>
-      rowData?.map((row) => (
+      data?.data.map((row) => (
         <tr
           key={row.id}
           data-row
@@ -294,7 +272,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
         </tr>
       )),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: rows change with the data and the columns
-    [rowData, shownKey, refreshing],
+    [data, shownKey, refreshing],
   );
 
   return (
@@ -404,7 +382,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           />
         )
       ) : (
-        <TableScroll label={props.label} busy={loading || state.loading || data !== state.data || (!!data && !allRows)}>
+        <TableScroll label={props.label} busy={loading || state.loading || data !== state.data}>
           <table className="w-full text-left text-sm" aria-label={props.label}>
             <thead className="border-b border-border bg-muted/50 text-xs text-muted-foreground">
               <tr>
@@ -457,7 +435,7 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
           </table>
         </TableScroll>
       )}
-      {data && data.data.length > 0 && allRows && (
+      {data && data.data.length > 0 && (
         <Pager
           page={query.page}
           limit={query.limit}
