@@ -6,7 +6,8 @@
  *
  * Then request logging on vs off (scripts/bench/request-logging.ts; skipped with --no-logging).
  *
- *   node scripts/bench-api.ts [--samples 20] [--port N (default: a free one)] [--deep-page 200] [--no-logging]
+ *   node scripts/bench-api.ts [--samples 20] [--deep-samples 5] [--port N (default: a free one)] [--deep-page 200]
+ *     [--no-logging]
  *     [--only logs,wallets (those collections only)]
  */
 import { parseArgs } from 'node:util';
@@ -17,6 +18,7 @@ import { scaleStateStaleness } from './seed/scale-state.ts';
 const { values: args } = parseArgs({
   options: {
     samples: { type: 'string', default: '20' },
+    'deep-samples': { type: 'string', default: '5' },
     port: { type: 'string' },
     'deep-page': { type: 'string', default: '200' },
     'no-logging': { type: 'boolean' },
@@ -30,6 +32,7 @@ if (stale) console.warn(`bench-api: the scaled state may not match the repositor
 const t0 = performance.now();
 const result = await runApiBench({
   samples: Number(args.samples),
+  deepSamples: Number(args['deep-samples']),
   deepPage: Number(args['deep-page']),
   port: args.port ? Number(args.port) : undefined,
   only: args.only?.split(','),

@@ -2,10 +2,19 @@ import { chromium, type Page } from '@playwright/test';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.ts';
 import { DESKTOP_INDEX } from './cpu-calibration.ts';
+import { hostWaitVerdict, type HostWaitRule } from './host-wait-rule.ts';
 
 /** The host's Lighthouse benchmark index, measured with Lighthouse's own benchmark in `page` (about a second). */
 export function benchmarkIndexIn(page: Page): Promise<number> {
   return page.evaluate(pageFunctions.computeBenchmarkIndex);
+}
+
+export interface HostSpeed {
+  /** The lowest of the steady readings, or the last reading when the wait ended without them. */
+  index: number;
+  waitedMs: number;
+  /** Why the wait ended (scripts/bench/host-wait-rule.ts). */
+  verdict: 'steady' | 'slow host' | 'limit';
 }
 
 /**
@@ -15,31 +24,34 @@ export function benchmarkIndexIn(page: Page): Promise<number> {
  * clean-clone run, Lighthouse's benchmark index was 980–1,411 and the wallets page's TBT 740–980 ms; after 2.5 idle
  * minutes, 1,860–1,980 and 236–248 ms, same build. Every `everyMs` it runs Lighthouse's own benchmark (about a
  * second of one core) until `steady` readings in a row reach `minIndex` (one fast reading in a slow minute is not a
- * rested host: a run that went on after one reading of 1,750 measured 1,377 and 1,499 in the next minute, and its
- * first signed-in audit failed) or `maxMs` have passed, then measures anyway (the calibrated slowdown and the printed
- * index then say what the machine was).
+ * rested host). It waits only while waiting helps (`hostWaitVerdict`): a host with no fast reading in its first
+ * minute is a slow host, not a tired one, and is measured then (the calibrated slowdown and the printed index say
+ * what the machine was); a host that has shown a fast reading is given up to `maxMs` to settle.
  */
-export async function waitForHostSpeed(
-  minIndex = DESKTOP_INDEX,
-  maxMs = 240_000,
-  everyMs = 10_000,
-  steady = 3,
-): Promise<{ index: number; waitedMs: number }> {
+export async function waitForHostSpeed(rule: Partial<HostWaitRule> = {}): Promise<HostSpeed> {
+  const full: HostWaitRule = {
+    minIndex: DESKTOP_INDEX,
+    steady: 3,
+    slowHostMs: 60_000,
+    maxMs: 240_000,
+    everyMs: 10_000,
+    ...rule,
+  };
   const started = Date.now();
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
-    const fast: number[] = [];
+    const readings: number[] = [];
     for (;;) {
       const index = await benchmarkIndexIn(page);
+      readings.push(index);
       const waitedMs = Date.now() - started;
-      if (index >= minIndex) fast.push(index);
-      else fast.length = 0;
-      if (fast.length >= steady) return { index: Math.min(...fast), waitedMs };
-      if (waitedMs + everyMs > maxMs) return { index, waitedMs };
-      if (index < minIndex)
-        console.log(`bench: host benchmark index ${Math.round(index)} (< ${minIndex}): waiting for the host`);
-      await page.waitForTimeout(everyMs);
+      const verdict = hostWaitVerdict(readings, waitedMs, full);
+      if (verdict === 'steady') return { index: Math.min(...readings.slice(-full.steady)), waitedMs, verdict };
+      if (verdict !== 'wait') return { index, waitedMs, verdict };
+      if (index < full.minIndex)
+        console.log(`bench: host benchmark index ${Math.round(index)} (< ${full.minIndex}): waiting for the host`);
+      await page.waitForTimeout(full.everyMs);
     }
   } finally {
     await browser.close();

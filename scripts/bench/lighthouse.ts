@@ -81,7 +81,8 @@ async function steadyAudit(
   const first = await audit(url, port, await benchmark());
   if (withinBudget(first)) return first;
   // A slow minute of this shared host (the benchmark index moves 1,000–2,000 from one minute to the next) should not
-  // decide all five runs: the reruns wait until the host reads fast three times in a row (at most 4 minutes).
+  // decide all five runs: the reruns wait until the host reads fast three times in a row (at most 4 minutes; not at all
+  // past the first minute when no reading is fast: a slow host, scripts/bench/host-wait-rule.ts).
   await waitForHostSpeed();
   const all = [first];
   for (let i = 0; i < 4; i++) all.push(await audit(url, port, await benchmark()));
