@@ -7,11 +7,12 @@
  * Variants run one after another (never concurrently: that would measure contention, not the query).
  *
  * Noise: each measurement is `samples` requests (20) and its nearest-rank p95 (the 19th of 20, so one stray slow
- * request is not the figure). The deep page has no budget (information only): it is `deepSamples` requests (5; its
- * p95 is then the slowest of the five), which took half the bench's request time at 20 (its queries skip 9,950
- * rows). On a shared 2-core machine a slow spell (GC, a neighbour, I/O) can still push a round over. So a budgeted measurement that misses is measured again after all the others, in rounds at least 5 s apart,
- * until three rounds agree (at most five), and judged by the median of the rounds' p95s, as the Lighthouse bench
- * does: slow rounds in a minority are noise, a slow majority is a regression.
+ * request is not the figure). The deep page has no budget (information only): it is `deepSamples` requests (5; its p95
+ * is then the slowest of the five), which took half the bench's request time at 20 (its queries skip 9,950 rows). On a
+ * shared 2-core machine a slow spell (GC, a neighbour, I/O) can still push a round over. So a budgeted measurement that
+ * misses is measured again after all the others, in rounds at least 5 s apart, until three rounds agree (at most five),
+ * and judged by the median of the rounds' p95s, as the Lighthouse bench does: slow rounds in a minority are noise, a
+ * slow majority is a regression.
  */
 import { median, pct } from './stats.ts';
 import { createHash, randomBytes } from 'node:crypto';
