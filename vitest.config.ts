@@ -15,9 +15,11 @@ const DISPATCHER_RECORDER = `
 import { WorkerEntrypoint } from 'cloudflare:workers';
 const kicks = [];
 const logEntries = [];
+const logCalls = [];
 export default class extends WorkerEntrypoint {
   async recordRequests(entries) {
     logEntries.push(...entries);
+    logCalls.push(entries.length);
     return { accepted: entries.length };
   }
   async enqueue(events, deliveries, shard = null) {
@@ -27,6 +29,7 @@ export default class extends WorkerEntrypoint {
   async fetch(request) {
     if (new URL(request.url).pathname === '/kicks') return Response.json(kicks);
     if (new URL(request.url).pathname === '/log-entries') return Response.json(logEntries);
+    if (new URL(request.url).pathname === '/log-calls') return Response.json(logCalls);
     return new Response('not found', { status: 404 });
   }
 }`;
@@ -87,6 +90,9 @@ export default defineConfig({
                 // high; tests/workers/api/rate-limit.test.ts runs with small ones.
                 API_RATE_LIMIT_PER_MINUTE: '1000000',
                 API_RATE_LIMIT_IP_PER_MINUTE: '1000000',
+                // Each request's log entry is handed over at once (tests read what was handed over right after their
+                // request); request-logs.test.ts sets a wait where it tests the batching.
+                REQUEST_LOG_FLUSH_MS: '0',
                 // The local SMTP inbox and its failure servers (tests/workers/api-setup/smtp-servers.ts).
                 // The local JSON-RPC server of the contract read calls (tests/workers/api-setup/rpc-server.ts).
                 TEST_RPC_URL: inject<string>('rpcUrl'),

@@ -118,4 +118,6 @@ interface Env {
   LOGS?: D1Database;
   /** `off`: the API records no request (the bench measures the API with and without). Default on. */
   REQUEST_LOGS?: string;
+  /** Milliseconds the first entry of an isolate's hand-over waits for more (default 250; the Workers tests set 0). */
+  REQUEST_LOG_FLUSH_MS?: string;
 }

@@ -7,7 +7,8 @@ import { clientNetwork, scrubPath, scrubQuery, scrubUserAgent } from './scrub';
  * Records every /api/v1 request of a project (docs/api.md "Request logs"): the outermost middleware of the API app,
  * so a refused request (401, 403, 404, 429) is recorded as well as a served one. The entry is built from the answer
  * once it is ready and handed to the dispatcher (service binding → its queue → batch writes into the LOGS database)
- * in `waitUntil`: recording never delays or fails a request. `REQUEST_LOGS=off` turns it off; `REQUEST_LOGS=bench`
+ * in `waitUntil`, together with the isolate's other entries of the moment ({@link handOver}): recording never delays
+ * or fails a request. `REQUEST_LOGS=off` turns it off; `REQUEST_LOGS=bench`
  * (the bench's server only: scripts/bench/request-logging.ts) leaves out the requests that carry
  * `X-Bench-Request-Logs: off`, so one server answers both halves of the on/off comparison, interleaved.
  *
@@ -95,14 +96,53 @@ export function recordRequests(clock: () => number): MiddlewareHandler<ApiEnv> {
     } satisfies Omit<RequestLogEntry, 'errorCode' | 'responseBytes'>;
     const declared = res.headers.get('Content-Length');
     const dispatcher = env.WEBHOOK_DISPATCHER!;
+    const waitMs = flushWaitMs(env.REQUEST_LOG_FLUSH_MS);
     c.executionCtx.waitUntil(
       (async () => {
         const read = await readCopy(copy, res.status);
         const responseBytes =
           read.bytes ?? (declared !== null && /^\d+$/.test(declared) ? Number(declared) : res.body ? null : 0);
         const entry: RequestLogEntry = { ...base, errorCode: read.code, responseBytes };
-        await dispatcher.recordRequests([entry]);
+        await handOver(entry, dispatcher, waitMs);
       })().catch((err: unknown) => console.error(`request-logs: not recorded: ${String(err)}`)),
     );
   };
+}
+
+/** Entries per hand-over (the dispatcher's own limit per call). */
+export const MAX_HAND_OVER = 100;
+/** How long the first entry of a hand-over waits for more, unless `REQUEST_LOG_FLUSH_MS` says otherwise. */
+export const DEFAULT_FLUSH_WAIT_MS = 250;
+
+function flushWaitMs(setting: string | undefined): number {
+  const n = setting === undefined || setting === '' ? NaN : Number(setting);
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, 5000) : DEFAULT_FLUSH_WAIT_MS;
+}
+
+/**
+ * The entries of this isolate not yet handed over. One call of the dispatcher per entry cost the API ~2 ms of CPU
+ * per request on the local runtime (the RPC and the queue's write of the message: docs/decisions.md "Request log
+ * entries go over in batches"), so the entries of an isolate go together: the first one waits `waitMs` for more
+ * (at most {@link MAX_HAND_OVER}: a full batch goes at once), inside the `waitUntil` of the request that opened the
+ * batch, which therefore stays alive until the batch is handed over. Later requests only add their entry.
+ */
+let batch: RequestLogEntry[] = [];
+
+type DispatcherBinding = Pick<NonNullable<ApiEnv['Bindings']['WEBHOOK_DISPATCHER']>, 'recordRequests'>;
+
+async function handOver(entry: RequestLogEntry, dispatcher: DispatcherBinding, waitMs: number): Promise<void> {
+  batch.push(entry);
+  if (batch.length >= MAX_HAND_OVER) {
+    const full = batch;
+    batch = [];
+    await dispatcher.recordRequests(full);
+    return;
+  }
+  if (batch.length > 1) return; // the request that opened this batch hands it over
+  const mine = batch;
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+  if (batch === mine)
+    batch = []; // else a full batch already went, with this one's entries
+  else return;
+  await dispatcher.recordRequests(mine);
 }

@@ -126,13 +126,16 @@ export async function purgeRequestLogs(env: { LOGS?: D1Database }, now: number, 
 /** The queue of the entries (produced and consumed by workers/webhook-dispatcher). */
 export const REQUEST_LOG_QUEUE = 'dashboard-request-logs';
 
+/** Entries per INSERT of the consumer (an entry's JSON is at most ~2 KB). */
+const WRITE_CHUNK = 500;
+
 /** The consumer: one batch write for the whole batch; a failure retries the batch (ids make it idempotent). */
 export async function consumeRequestLogs(env: LogsEnv, batch: MessageBatch<unknown>): Promise<void> {
   try {
-    await writeLogBatch(
-      env,
-      batch.messages.map((m) => m.body),
-    );
+    // A message holds an array of entries (the dispatcher's hand-over) or, as before, one entry.
+    const entries = batch.messages.flatMap((m) => (Array.isArray(m.body) ? (m.body as unknown[]) : [m.body]));
+    // A write of at most WRITE_CHUNK entries: its JSON parameter stays far under D1's 2 MB per value.
+    for (let i = 0; i < entries.length; i += WRITE_CHUNK) await writeLogBatch(env, entries.slice(i, i + WRITE_CHUNK));
     batch.ackAll();
   } catch (err) {
     console.error(`request-logs: batch of ${batch.messages.length} not written: ${String(err)}`);

@@ -1,8 +1,9 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RequestLogEntry } from '../../../functions/_lib/logs/entry';
 import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { consumeRequestLogs, purgeRequestLogs, REQUEST_LOG_QUEUE } from '../../../functions/_lib/logs/store';
+import { logMessages } from '../../../workers/webhook-dispatcher/index';
 import { addMember, api, newProject, testEnv, token } from './helpers';
 
 /** What the API handed to the dispatcher (the recorder of vitest.config.ts) for one project. */
@@ -154,6 +155,69 @@ describe('request log: the bench switch', () => {
     expect(ids).not.toContain(markedOff);
     expect(ids).toContain(unmarked);
     expect(ids).toContain(markedElsewhere);
+  });
+});
+
+describe('request log: hand-over in batches', () => {
+  const calls = async () =>
+    (await (
+      await (testEnv.WEBHOOK_DISPATCHER as unknown as Fetcher).fetch('https://webhook-dispatcher/log-calls')
+    ).json()) as number[];
+  const send = (p: { id: string; secretTest: string }, env: typeof testEnv, pending: Promise<unknown>[]) =>
+    handleApi(
+      new Request(`https://dash.test/api/v1/projects/${p.id}/test/wallets?limit=1`, {
+        headers: { Authorization: `Bearer ${p.secretTest}` },
+      }),
+      env,
+      (x) => pending.push(x),
+    );
+
+  it('the requests of one isolate within the wait go over in one call, every entry in it', async () => {
+    const p = await newProject('logs-batch');
+    const env = { ...testEnv, REQUEST_LOG_FLUSH_MS: '2000' };
+    const before = (await calls()).length;
+    const pending: Promise<unknown>[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await send(p, env, pending)).headers.get('X-Request-Id')!);
+    // Nothing has gone yet: the first entry waits for more.
+    expect((await handedOver(p.id)).length).toBe(0);
+    await Promise.allSettled(pending);
+    expect((await calls()).slice(before)).toEqual([5]);
+    expect((await handedOver(p.id)).map((e) => e.id).sort()).toEqual(ids.sort());
+  });
+
+  it('a full batch (100 entries) goes at once, without waiting', async () => {
+    const p = await newProject('logs-batch-full');
+    const env = { ...testEnv, REQUEST_LOG_FLUSH_MS: '3000' };
+    const before = (await calls()).length;
+    const pending: Promise<unknown>[] = [];
+    await Promise.all(Array.from({ length: 100 }, () => send(p, env, pending)));
+    // Handed over long before the first entry's wait of 3 s ends.
+    await vi.waitFor(async () => expect((await calls()).slice(before)).toEqual([100]), { timeout: 1500 });
+    expect((await handedOver(p.id)).length).toBe(100);
+    await Promise.allSettled(pending);
+    expect((await calls()).slice(before)).toEqual([100]);
+  });
+
+  it('the dispatcher puts a hand-over on the queue as few messages of at most 96 KB as hold it', () => {
+    const entry = (i: number) => ({ id: `req_${i}`, userAgent: 'x'.repeat(1900) });
+    const list = Array.from({ length: 100 }, (_, i) => entry(i));
+    const messages = logMessages(list);
+    expect(messages.length).toBe(3);
+    for (const m of messages) expect(JSON.stringify(m).length).toBeLessThanOrEqual(96_000);
+    expect(messages.flat()).toEqual(list);
+    expect(logMessages([entry(1)])).toEqual([[entry(1)]]);
+  });
+
+  it('the consumer takes a message holding many entries as well as one holding one', async () => {
+    const p = await newProject('logs-batch-messages');
+    const pending: Promise<unknown>[] = [];
+    for (let i = 0; i < 3; i++) await send(p, testEnv, pending);
+    await Promise.allSettled(pending);
+    const [a, b, c] = await handedOver(p.id);
+    const result = await consume([[a, b], c]);
+    expect(result.ackAll).toBe(true);
+    expect((await logRows(p.id)).map((r) => r.id).sort()).toEqual([a!.id, b!.id, c!.id].sort());
   });
 });
 
