@@ -70,8 +70,22 @@ export async function findActiveKeyByHash(
     : null;
 }
 
-/** Records a key's last use, at most once a minute per key. */
+/** When this isolate last sent a key's `last_used_at`. */
+const touched = new Map<string, number>();
+/** Keys tracked by {@link touchKey} per isolate; the oldest go first beyond it. */
+const MAX_TOUCHED = 1000;
+
+/**
+ * Notes a key's use (`last_used_at`, to the minute): at most one write per key and minute from an isolate. The
+ * statement itself writes only when the stored time is a minute old, but sent for every request it cost a D1 round
+ * trip after each answer, which the next request of the same caller then waited behind.
+ */
 export async function touchKey(db: D1Database, id: string, now: number): Promise<void> {
+  const last = touched.get(id);
+  if (last !== undefined && now >= last && now - last < 60_000) return;
+  touched.delete(id);
+  touched.set(id, now);
+  if (touched.size > MAX_TOUCHED) touched.delete(touched.keys().next().value!);
   await db
     .prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)')
     .bind(now, id, now - 60_000)
