@@ -252,8 +252,16 @@ describe('request log: reading', () => {
     expect(res.body.total).toBe(3);
     expect(res.body.data.map((d: { method: string }) => d.method)).toEqual(['DELETE', 'GET', 'GET']);
     const key = res.body.data.find((d: { id: string }) => d.id === keyRequestId);
-    expect(key.caller).toEqual({ type: 'key', id: keyId, name: expect.any(String) });
-    expect(key.caller.name.length).toBeGreaterThan(0);
+    const { name: keyName } = (await testEnv.DB.prepare('SELECT name FROM api_keys WHERE id = ?')
+      .bind(keyId)
+      .first<{ name: string }>())!;
+    expect(key.caller).toEqual({ type: 'key', id: keyId, name: keyName });
+    // A member is named by their name, else their email; the key and the member in one page (one lookup).
+    const { email } = (await testEnv.DB.prepare("SELECT email FROM members WHERE project_id = ? AND role = 'owner'")
+      .bind(p.id)
+      .first<{ email: string }>())!;
+    const member = res.body.data.find((d: { caller: { type: string } | null }) => d.caller?.type === 'member');
+    expect(member.caller.name).toBe(email);
   });
 
   it.each([
