@@ -43,10 +43,10 @@ export default async function setup(project: TestProject) {
     socket.on('error', () => undefined);
   });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const closedPort = (closed.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  // A port nothing listens on: 1 (tcpmux, privileged, served by nothing here or in CI). A free port taken and closed
+  // again was not: the stack tests' runtimes, started beside these, once got the same ephemeral port and held it, so
+  // "refused" waited for the timeout instead (2026-11-27).
+  const closedPort = 1;
   const dns = createHttpServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://dns');
     const name = url.searchParams.get('name') ?? '';
