@@ -110,9 +110,9 @@ export function recordRequests(clock: () => number): MiddlewareHandler<ApiEnv> {
 }
 
 /** Entries per hand-over (the dispatcher's own limit per call). */
-export const MAX_HAND_OVER = 100;
+const MAX_HAND_OVER = 100;
 /** How long the first entry of a hand-over waits for more, unless `REQUEST_LOG_FLUSH_MS` says otherwise. */
-export const DEFAULT_FLUSH_WAIT_MS = 250;
+const DEFAULT_FLUSH_WAIT_MS = 250;
 
 function flushWaitMs(setting: string | undefined): number {
   const n = setting === undefined || setting === '' ? NaN : Number(setting);
@@ -141,8 +141,8 @@ async function handOver(entry: RequestLogEntry, dispatcher: DispatcherBinding, w
   if (batch.length > 1) return; // the request that opened this batch hands it over
   const mine = batch;
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-  if (batch === mine)
-    batch = []; // else a full batch already went, with this one's entries
-  else return;
+  // A full batch may have gone meanwhile, with this one's entries in it.
+  if (batch !== mine) return;
+  batch = [];
   await dispatcher.recordRequests(mine);
 }
