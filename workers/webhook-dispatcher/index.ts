@@ -4,7 +4,12 @@ import { dohResolver } from '../../functions/_lib/net/doh';
 import { TIMEOUT_MS } from '../../functions/_lib/webhooks/schedule';
 import { purgeTrash, trashOf } from '../../functions/_lib/db/trash';
 import { allShards, directoryOf, shardAt } from '../../functions/_lib/db/shards';
-import { consumeRequestLogs, purgeRequestLogs, REQUEST_LOG_QUEUE } from '../../functions/_lib/logs/store';
+import {
+  consumeRequestLogs,
+  LOG_BATCH_MAX,
+  purgeRequestLogs,
+  REQUEST_LOG_QUEUE,
+} from '../../functions/_lib/logs/store';
 
 /**
  * The webhook delivery engine's Worker (docs/api.md "Webhook delivery"). The dashboard's Functions call it through
@@ -109,8 +114,6 @@ export interface DispatcherRpc {
   recordRequests(entries: unknown[]): Promise<{ accepted: number }>;
 }
 
-/** Entries per `recordRequests` call (the API hands over an isolate's entries together: functions/_lib/logs/record.ts). */
-const MAX_LOG_ENTRIES = 100;
 /** JSON bytes per queue message (a message may hold 128 KB). */
 const MAX_LOG_MESSAGE_BYTES = 96_000;
 
@@ -167,7 +170,7 @@ export default class WebhookDispatcher extends WorkerEntrypoint<DispatcherEnv> i
   async recordRequests(entries: unknown[]): Promise<{ accepted: number }> {
     const queue = this.env.LOG_ENTRIES;
     if (!queue || !Array.isArray(entries)) return { accepted: 0 };
-    const list = entries.slice(0, MAX_LOG_ENTRIES).filter((e) => e && typeof e === 'object');
+    const list = entries.slice(0, LOG_BATCH_MAX).filter((e) => e && typeof e === 'object');
     if (list.length) await queue.sendBatch(logMessages(list).map((body) => ({ body })));
     return { accepted: list.length };
   }

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../api/context';
 import type { RequestLogEntry } from './entry';
 import { clientNetwork, scrubPath, scrubQuery, scrubUserAgent } from './scrub';
+import { LOG_BATCH_MAX } from './store';
 
 /**
  * Records every /api/v1 request of a project (docs/api.md "Request logs"): the outermost middleware of the API app,
@@ -109,8 +110,6 @@ export function recordRequests(clock: () => number): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/** Entries per hand-over (the dispatcher's own limit per call). */
-const MAX_HAND_OVER = 100;
 /** How long the first entry of a hand-over waits for more, unless `REQUEST_LOG_FLUSH_MS` says otherwise. */
 const DEFAULT_FLUSH_WAIT_MS = 250;
 
@@ -123,7 +122,7 @@ function flushWaitMs(setting: string | undefined): number {
  * The entries of this isolate not yet handed over. One call of the dispatcher per entry cost the API ~2 ms of CPU
  * per request on the local runtime (the RPC and the queue's write of the message: docs/decisions.md "Request log
  * entries go over in batches"), so the entries of an isolate go together: the first one waits `waitMs` for more
- * (at most {@link MAX_HAND_OVER}: a full batch goes at once), inside the `waitUntil` of the request that opened the
+ * (at most {@link LOG_BATCH_MAX}: a full batch goes at once), inside the `waitUntil` of the request that opened the
  * batch, which therefore stays alive until the batch is handed over. Later requests only add their entry.
  */
 let batch: RequestLogEntry[] = [];
@@ -132,7 +131,7 @@ type DispatcherBinding = Pick<NonNullable<ApiEnv['Bindings']['WEBHOOK_DISPATCHER
 
 async function handOver(entry: RequestLogEntry, dispatcher: DispatcherBinding, waitMs: number): Promise<void> {
   batch.push(entry);
-  if (batch.length >= MAX_HAND_OVER) {
+  if (batch.length >= LOG_BATCH_MAX) {
     const full = batch;
     batch = [];
     await dispatcher.recordRequests(full);

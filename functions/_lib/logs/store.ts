@@ -123,19 +123,24 @@ export async function purgeRequestLogs(env: { LOGS?: D1Database }, now: number, 
   return deleted;
 }
 
+/**
+ * Entries per hand-over of the API, per `recordRequests` call of the dispatcher and per INSERT of the consumer: an
+ * entry's JSON is at most ~8 KB (path, short path and query 2 KB each, the user agent 512 bytes: entry.ts), so 100
+ * stay under D1's 2 MB per bound value.
+ */
+export const LOG_BATCH_MAX = 100;
+
 /** The queue of the entries (produced and consumed by workers/webhook-dispatcher). */
 export const REQUEST_LOG_QUEUE = 'dashboard-request-logs';
-
-/** Entries per INSERT of the consumer (an entry's JSON is at most ~2 KB). */
-const WRITE_CHUNK = 500;
 
 /** The consumer: one batch write for the whole batch; a failure retries the batch (ids make it idempotent). */
 export async function consumeRequestLogs(env: LogsEnv, batch: MessageBatch<unknown>): Promise<void> {
   try {
     // A message holds an array of entries (the dispatcher's hand-over) or, as before, one entry.
     const entries = batch.messages.flatMap((m) => (Array.isArray(m.body) ? (m.body as unknown[]) : [m.body]));
-    // A write of at most WRITE_CHUNK entries: its JSON parameter stays far under D1's 2 MB per value.
-    for (let i = 0; i < entries.length; i += WRITE_CHUNK) await writeLogBatch(env, entries.slice(i, i + WRITE_CHUNK));
+    // A write of at most LOG_BATCH_MAX entries: its JSON parameter stays under D1's 2 MB per value.
+    for (let i = 0; i < entries.length; i += LOG_BATCH_MAX)
+      await writeLogBatch(env, entries.slice(i, i + LOG_BATCH_MAX));
     batch.ackAll();
   } catch (err) {
     console.error(`request-logs: batch of ${batch.messages.length} not written: ${String(err)}`);

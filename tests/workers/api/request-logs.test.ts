@@ -219,6 +219,25 @@ describe('request log: hand-over in batches', () => {
     expect(result.ackAll).toBe(true);
     expect((await logRows(p.id)).map((r) => r.id).sort()).toEqual([a!.id, b!.id, c!.id].sort());
   });
+
+  it('the consumer writes every entry of messages holding more than one statement takes, longest fields included', async () => {
+    const p = await newProject('logs-batch-large');
+    const pending: Promise<unknown>[] = [];
+    await send(p, testEnv, pending);
+    await Promise.allSettled(pending);
+    const [model] = await handedOver(p.id);
+    // 250 entries of the largest size an entry may have: three statements of 100, 100 and 50.
+    const entries = Array.from({ length: 250 }, (_, i) => ({
+      ...model!,
+      id: `req_01900000-0000-7000-8000-${i.toString(16).padStart(12, '0')}`,
+      path: `${model!.path}/${'p'.repeat(2000)}`.slice(0, 2048),
+      query: 'q'.repeat(2048),
+      userAgent: 'u'.repeat(512),
+    }));
+    const result = await consume([entries.slice(0, 120), entries.slice(120)]);
+    expect(result.ackAll).toBe(true);
+    expect((await logRows(p.id)).length).toBe(250);
+  });
 });
 
 describe('request log: reading', () => {
