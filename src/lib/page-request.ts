@@ -26,6 +26,8 @@ export function firstRequestOf(pathname: string, search: string): string | null 
   if (!page || !projectId || !isMode(mode)) return null;
   const apiPath = `/projects/${projectId}/${mode}/${page.collection}`;
   const { query } = readListView(page.spec, search);
-  // As the list sends it: with the total it remembers for these filters (src/components/data-list/list-totals.ts).
-  return listRequestPath(apiPath, { ...query, total: knownTotal(totalKey(apiPath, query.filters)) });
+  // As the list sends it: on later pages with the total it remembers for these filters (page 1 counts;
+  // src/components/data-list/list-totals.ts).
+  const total = query.page > 1 ? knownTotal(totalKey(apiPath, query.filters)) : undefined;
+  return listRequestPath(apiPath, { ...query, total });
 }

@@ -135,7 +135,12 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const filtersSent = base.length ? [...base, ...query.filters] : query.filters;
   // The count of this collection and filters, remembered from page 1 (never in the URL; list-totals.ts).
   const countKey = apiPath ? totalKey(apiPath, filtersSent) : null;
-  const requestQuery = { ...query, filters: filtersSent, total: countKey ? knownTotal(countKey) : undefined };
+  // Looked up for later pages only (page 1 counts): a first page never touches session storage before its rows.
+  const requestQuery = {
+    ...query,
+    filters: filtersSent,
+    total: countKey && query.page > 1 ? knownTotal(countKey) : undefined,
+  };
   const requestPath = apiPath ? listRequestPath(apiPath, requestQuery) : null;
   const [$path] = useState(() => atom<string | null>(requestPath));
   const [$page] = useState(() => apiQuery<Page<T>>($path));
@@ -419,13 +424,14 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
                 })}
               </tr>
             </thead>
-            <tbody ref={tbody}>
+            {/* The skeleton rows pulse as one (one animated element, not one per cell: state-panel.tsx). */}
+            <tbody ref={tbody} className={loading || !data ? 'animate-pulse' : undefined}>
               {loading || !data
                 ? Array.from({ length: Math.min(query.limit, SKELETON_ROWS) }, (_, i) => (
                     <tr key={i} className={`${ROW_HEIGHT} border-b border-border last:border-0`}>
                       {shown.map((c) => (
                         <td key={c.id} className="px-3">
-                          <Skeleton className="h-4 w-24" />
+                          <Skeleton still className="h-4 w-24" />
                         </td>
                       ))}
                     </tr>

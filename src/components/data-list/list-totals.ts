@@ -10,6 +10,8 @@ import { STORAGE_KEYS } from '../../shared/storage-keys';
 
 const MAX_ENTRIES = 50;
 let memory: Map<string, number> | null = null;
+/** Totals remembered but not yet written to session storage (see `rememberTotal`). */
+const pending = new Map<string, number>();
 
 /** The key of a list request's count: the collection path and the filters sent (base filters included). */
 export function totalKey(apiPath: string, filters: readonly Filter[]): string {
@@ -33,19 +35,39 @@ function load(): Map<string, number> {
 
 /** The remembered total of a list request, if any. */
 export function knownTotal(key: string): number | undefined {
-  return load().get(key);
+  return pending.get(key) ?? load().get(key);
 }
 
-/** Remembers the total a list answer counted (the newest last; the oldest are forgotten past 50). */
+/**
+ * Remembers the total a list answer counted (the newest last; the oldest are forgotten past 50). Memory has it at
+ * once; session storage gets it in an idle task: a tab's first session-storage access waits on the browser process
+ * (a synchronous load of the whole area), which must not lengthen the task that draws a page's first rows.
+ */
 export function rememberTotal(key: string, total: number): void {
+  pending.set(key, total);
+  if (pending.size === 1) whenIdle(flush);
+}
+
+function flush(): void {
   const m = load();
-  if (m.get(key) === total) return;
-  m.delete(key);
-  m.set(key, total);
+  let changed = false;
+  for (const [key, total] of pending) {
+    if (m.get(key) === total) continue;
+    m.delete(key);
+    m.set(key, total);
+    changed = true;
+  }
+  pending.clear();
   while (m.size > MAX_ENTRIES) m.delete(m.keys().next().value!);
+  if (!changed) return;
   try {
     sessionStorage.setItem(STORAGE_KEYS.listTotals, JSON.stringify([...m]));
   } catch {
     // Storage full or unavailable: memory still has it.
   }
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 0);
 }

@@ -43,7 +43,13 @@ export function StatePanel({
   );
 }
 
-/** A grey block standing in for content that is loading (same size as the content, so nothing shifts). */
-export function Skeleton({ className }: { className?: string }) {
-  return <span aria-hidden className={`block animate-pulse rounded bg-muted ${className ?? 'h-4 w-24'}`} />;
+/**
+ * A grey block standing in for content that is loading (same size as the content, so nothing shifts). It pulses
+ * unless `still`: many blocks side by side pulse as one from their container (the list's skeleton rows do), since
+ * every animated element costs the browser a style update in each frame the page draws while it loads.
+ */
+export function Skeleton({ className, still }: { className?: string; still?: boolean }) {
+  return (
+    <span aria-hidden className={`block rounded bg-muted ${still ? '' : 'animate-pulse'} ${className ?? 'h-4 w-24'}`} />
+  );
 }
