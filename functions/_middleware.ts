@@ -44,6 +44,7 @@ export const onRequest: PagesFunction<Env> = async (ctx) => {
       if (res.status === 404) return serveShell(ctx, NOT_FOUND_SHELL, 404);
       const out = withSecurityHeaders(res, NON_HTML_CSP);
       if (url.pathname.startsWith('/_astro/') && res.ok) out.headers.set('Cache-Control', CACHE.immutable);
+      else if (url.pathname === '/favicon.svg' && res.ok) out.headers.set('Cache-Control', CACHE.icon);
       return out;
     }
     case 'redirect':

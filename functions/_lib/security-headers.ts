@@ -51,6 +51,9 @@ export const CACHE = {
   shell: 'public, max-age=0, must-revalidate, s-maxage=300, stale-while-revalidate=86400',
   notFound: 'public, max-age=0, must-revalidate, s-maxage=60',
   redirect: 'public, max-age=3600',
+  // The page icon (public/favicon.svg): browsers ask for it again on every section switch, so it is kept a day
+  // rather than revalidated each time; a changed icon shows within a day.
+  icon: 'public, max-age=86400',
   none: 'no-store',
 } as const;
 

@@ -141,6 +141,13 @@ describe('headers', () => {
     for (const [k, v] of Object.entries(common)) expect(res.headers.get(k)).toBe(v);
   });
 
+  it('the page icon is kept a day (browsers ask for it on every section switch)', async () => {
+    const res = await edge('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=86400');
+    for (const [k, v] of Object.entries(common)) expect(res.headers.get(k)).toBe(v);
+  });
+
   it('errors and redirects carry the security headers too', async () => {
     for (const path of [`${P}/nope`, `${P}/players`]) {
       const res = await edge(path);
