@@ -112,7 +112,8 @@ async function steadyAudit(
   };
 }
 
-async function audit(url: string, port: number, benchmarkIndex: number): Promise<LighthouseFigures> {
+/** One audit of `url` in the browser on `port`, calibrated to `benchmarkIndex` (scripts/bench/lighthouse-ab.ts uses it too). */
+export async function audit(url: string, port: number, benchmarkIndex: number): Promise<LighthouseFigures> {
   const cpuSlowdown = calibratedCpuSlowdown(benchmarkIndex);
   const flags = {
     port,
