@@ -149,6 +149,8 @@ function walkSql(
   path: Filter,
   index: string,
   leads: Filter[],
+  /** A condition the walk runs under (the prefix is not rare): no entry is read when it is false. */
+  gate?: { sql: string; args: unknown[] },
 ): { sql: string; args: unknown[] } {
   const time = q.filters.filter(isTime);
   const others = q.filters.filter((f) => !isTime(f) && f !== path && !leads.includes(f));
@@ -170,7 +172,7 @@ function walkSql(
   );
   const sql = `WITH w AS NOT MATERIALIZED (
       SELECT rowid AS r, created_at AS t, short_path AS p FROM request_logs INDEXED BY ${index}
-      WHERE ${inner.sql} ORDER BY created_at ${dir} LIMIT ?
+      WHERE ${inner.sql} ORDER BY created_at ${dir} LIMIT ${gate ? `CASE WHEN ${gate.sql} THEN ? ELSE 0 END` : '?'}
     ),
     m AS (
       SELECT w.r, w.t FROM w ${others.length ? 'JOIN request_logs x ON x.rowid = w.r' : ''}
@@ -189,6 +191,7 @@ function walkSql(
     sql,
     args: [
       ...inner.args,
+      ...(gate?.args ?? []),
       walkCap(needed),
       lo,
       hi,
@@ -227,14 +230,24 @@ async function walkedAll(db: D1Database, scope: Scope, q: ListQuery, index: stri
  * The list's page on a named index: the rare-prefix read (the prefix's range of the path index, ordered by time: the
  * path index holds it), or a combination without an index of its own on {@link coveringIndex}.
  */
-function pageOnIndex(scope: Scope, q: ListQuery, index = 'request_logs_path'): { sql: string; args: unknown[] } {
+function pageOnIndex(
+  scope: Scope,
+  q: ListQuery,
+  index = 'request_logs_path',
+  /** A condition the read runs under (see walkSql). */
+  gate?: { sql: string; args: unknown[] },
+): { sql: string; args: unknown[] } {
   const s = listSql(REQUEST_LOGS, spec, scope, q);
+  const sql = s.sql.replace(
+    /rowid IN \(SELECT rowid FROM request_logs WHERE/,
+    `rowid IN (SELECT rowid FROM request_logs INDEXED BY ${index} WHERE`,
+  );
+  if (!gate) return { sql, args: s.args };
+  // The page's LIMIT is 0 when the condition is false (its two last arguments: the limit and the offset).
+  const limit = s.args.length - 2;
   return {
-    sql: s.sql.replace(
-      /rowid IN \(SELECT rowid FROM request_logs WHERE/,
-      `rowid IN (SELECT rowid FROM request_logs INDEXED BY ${index} WHERE`,
-    ),
-    args: s.args,
+    sql: sql.replace(/ LIMIT \? OFFSET \?\)/, ` LIMIT CASE WHEN ${gate.sql} THEN ? ELSE 0 END OFFSET ?)`),
+    args: [...s.args.slice(0, limit), ...gate.args, ...s.args.slice(limit)],
   };
 }
 
@@ -272,17 +285,25 @@ export async function listRequestLogs(
   const lead = q.filters.find((f) => WITH_PATH.includes(f.field) && oneValue(f));
   const index = lead ? SINGLE_INDEX[lead.field]! : 'request_logs_time';
   const leads = lead ? [lead] : [];
+  // The walk and the read of the path index each run only on their side of the prefix's size (a condition on no
+  // column is tested once, before any entry is read): a rare prefix costs one round trip and no walk.
+  const rare = rarePrefixSql(scope, path);
+  const side = (op: '<' | '>=') => ({ sql: `(${rare.sql}) ${op} ${RARE_PREFIX}`, args: rare.args });
   const statements = [
-    rarePrefixSql(scope, path),
-    walkSql(scope, q, path, index, leads),
+    rare,
+    walkSql(scope, q, path, index, leads, side('>=')),
+    pageOnIndex(scope, q, 'request_logs_path', side('<')),
     ...(counts ? [cappedCount(scope, q.filters, 'request_logs_path')] : []),
   ];
-  const [size, walk, count] = await db.batch<Row>(statements.map((st) => db.prepare(st.sql).bind(...st.args)));
+  const [size, walk, fromPath, count] = await db.batch<Row>(
+    statements.map((st) => db.prepare(st.sql).bind(...st.args)),
+  );
   const n = (r: D1Result<Row> | undefined) => Number((r?.results[0] as { n?: number } | undefined)?.n ?? 0);
   const total = counts ? n(count) : (q.total ?? null);
-  // A rare prefix (or a prefix alone counted below the cap): its range of the path index is small, read it.
-  if (n(size) < RARE_PREFIX || (total !== null && counts && total < LOG_COUNT_CAP))
-    return { rows: await run(pageOnIndex(scope, q)), total };
+  // A rare prefix: its range of the path index is small, and was read.
+  if (n(size) < RARE_PREFIX) return { rows: fromPath!.results, total };
+  // A prefix alone counted below the cap: read its range of the path index.
+  if (total !== null && counts && total < LOG_COUNT_CAP) return { rows: await run(pageOnIndex(scope, q)), total };
   let rows = walk!.results;
   // The walk found fewer than the page: it read its whole range (a short time range, a small log) and the page is
   // complete, or the prefix is rare among the walked entries and is read from the path index.
