@@ -82,11 +82,28 @@ function onBeforePreparation(e: Event): void {
  * element keeps: a list still mounted would see the next page's URL in the stores and write its own view into it.
  */
 function unmountLeavingIslands(next: Document): void {
-  for (const island of document.body.querySelectorAll('astro-island')) {
-    const kept = island.closest('[data-astro-transition-persist]')?.getAttribute('data-astro-transition-persist');
-    if (kept && next.querySelector(`[data-astro-transition-persist="${CSS.escape(kept)}"]`)) continue;
-    island.dispatchEvent(new CustomEvent('astro:unmount'));
+  addEventListener('error', expectedUnmountError, true);
+  try {
+    for (const island of document.body.querySelectorAll('astro-island')) {
+      const kept = island.closest('[data-astro-transition-persist]')?.getAttribute('data-astro-transition-persist');
+      if (kept && next.querySelector(`[data-astro-transition-persist="${CSS.escape(kept)}"]`)) continue;
+      island.dispatchEvent(new CustomEvent('astro:unmount'));
+    }
+  } finally {
+    removeEventListener('error', expectedUnmountError, true);
   }
+}
+
+/**
+ * React's report when a root is unmounted before its hydration finished (a click in the first moments of a load:
+ * the leaving page's island is still hydrating): "This root received an early update, before anything was able to
+ * hydrate" (#424), reported while the unmount runs. That root is the one going away, so the report is expected and
+ * kept off the console; any other error still goes through.
+ */
+function expectedUnmountError(event: ErrorEvent): void {
+  const message = String((event.error as Error | undefined)?.message ?? event.message);
+  if (/React error #424\b|received an early update, before anything was able to hydrate/.test(message))
+    event.preventDefault();
 }
 
 function onBeforeSwap(e: Event): void {

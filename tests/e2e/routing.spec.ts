@@ -77,6 +77,27 @@ test('the sidebar links point into the current project and mark the current sect
   await expect(page).toHaveURL(`/${SAMPLE_PROJECT}/test/webhooks`);
 });
 
+test('a sidebar link clicked while the page still loads opens its section, without a page error', async ({ page }) => {
+  // A slow device (CPU at a sixth) widens the first moments of a load: before, the link had no project in its href
+  // (the static shell serves every project) and went to the projects page, and the leaving page's island, still
+  // hydrating when the router unmounted it, raised React's error #424 (the fixture fails on page errors).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  for (const [from, to, path] of [
+    ['contracts', 'Webhooks', 'webhooks'],
+    ['webhooks', 'Contracts', 'contracts'],
+    ['contracts', 'Wallets', 'wallets'],
+  ] as const) {
+    await page.goto(`/${SAMPLE_PROJECT}/test/${from}`, { waitUntil: 'commit' });
+    await page
+      .getByRole('navigation', { name: 'Project sections' })
+      .getByRole('link', { name: to, exact: true })
+      .click();
+    await expect(page).toHaveURL(`/${SAMPLE_PROJECT}/test/${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: to })).toBeVisible();
+  }
+});
+
 test('favorites are kept in local storage and follow across tabs', async ({ page, context }) => {
   await page.goto(`/${SAMPLE_PROJECT}/test`);
   const other = await context.newPage();
