@@ -201,12 +201,12 @@ if (!existsSync(path.join(dist, 'shell/auth-login.html'))) {
  * issue stays open until they pass. Today: the analytics chart draw, under issue 18 (the navigation work must keep
  * the budgets): 42–72 ms on this host since the client-side navigation (docs/decisions.md "Lighthouse on a host whose
  * speed moves").
- * Issue 21: the request log's page 1 and request logging on vs off (docs/decisions.md "The last pending rows of
- * issues 20 and 21": a clean-clone run on a slow host measured page 1 of "last 24 hours" at 32 ms, the median of five
- * rounds, and logging on 38.4 against 29.3 ms off). Off the list since 2026-11-27: the other shard during the CSV
- * export (issue 20; when the first export misses, the median of three decides).
+ * Off the list since 2026-11-27: the other shard during the CSV export (issue 20; when the first export misses, the
+ * median of three decides) and request logging on vs off (issue 21); since 2026-11-27 (fourth session) the request
+ * log's page 1 (issue 21), judged as the data variants are: a miss is measured again on a fresh server and the median
+ * of up to five rounds decides (docs/decisions.md "The request log's page 1 off the pending list").
  */
-const PENDING = new Set<string>(['analytics chart draw', 'request log page 1']);
+const PENDING = new Set<string>(['analytics chart draw']);
 const rows: { name: string; figure: string; budget: string; ok: boolean; pending?: boolean }[] = [];
 
 /** Elapsed time of each part, printed as it ends and again under the table. */
@@ -251,8 +251,8 @@ function roundsFigure(result: { ms: number; rounds: number[]; samples: number[][
  * Waits until the host is back to its usual speed (scripts/bench/host-speed.ts) and says so in an info row.
  * `steady` readings in a row at 1500 or more end the wait (three, or one when the audits just measured a fast host).
  */
-async function restedHost(phaseName: string, before: string, steady = 3): Promise<void> {
-  const host = await phase(phaseName, () => waitForHostSpeed({ steady }));
+async function restedHost(phaseName: string, before: string, steady = 3, maxMs?: number): Promise<void> {
+  const host = await phase(phaseName, () => waitForHostSpeed({ steady, ...(maxMs ? { maxMs } : {}) }));
   const index = Math.round(host.index);
   const after = `after ${Math.round(host.waitedMs / 1000)} s`;
   rows.push({
@@ -328,7 +328,10 @@ const site: Stack | null = useSite
   : null;
 try {
   if (!process.argv.includes('--no-lighthouse')) {
-    await restedHost('waiting for the host', 'the browser timings');
+    // At most 2.5 minutes (was 4): runs 10–15 waited 24–233 s here, and since the blocking time is judged from CPU
+    // time a tired host moves the judged score less; a host still slow then is measured at its speed, its CPU
+    // slowdown calibrated to its benchmark index (docs/decisions.md "npm test in under 20 minutes").
+    await restedHost('waiting for the host', 'the browser timings', 3, 150_000);
     const t = performance.now();
     const stack = site!;
     // The demo project of the seeded stack: the wallets page shows real rows.
@@ -382,10 +385,11 @@ try {
         });
     }
     const project = `/${DEMO_PROJECTS.demo}/test`;
-    // The audits above kept a core busy for a minute: the host may be slow again (scripts/bench/host-speed.ts).
-    // When every audit's own reading was fast, one fast reading now is enough (no second long wait).
-    const auditsFast = figures.every((f) => f.benchmarkIndex >= DESKTOP_INDEX);
-    await restedHost('waiting for the host after the audits', 'the chart and hover timings', auditsFast ? 1 : 3);
+    // The audits above kept a core busy for a minute: the host may be slow again (scripts/bench/host-speed.ts). One
+    // fast reading is enough, and the wait is at most a minute: what follows is the chart draw (pending), hover then
+    // click (budget 300 ms; 66–135 ms measured) and the ratios (information). Runs 10–15 waited 13–233 s here
+    // (docs/decisions.md "npm test in under 20 minutes").
+    await restedHost('waiting for the host after the audits', 'the chart and hover timings', 1, 60_000);
     const draw = await phase('analytics chart draw', () =>
       steadyBrowserTiming(
         stack.url,
