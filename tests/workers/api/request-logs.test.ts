@@ -5,6 +5,7 @@ import { handleApi } from '../../../functions/_lib/api/api-routes';
 import { consumeRequestLogs, purgeRequestLogs, REQUEST_LOG_QUEUE } from '../../../functions/_lib/logs/store';
 import { logMessages } from '../../../workers/webhook-dispatcher/index';
 import { addMember, api, newProject, testEnv, token } from './helpers';
+import { CALLER_NAME_TTL_MS } from '../../../functions/_lib/api/handlers/request-logs';
 
 /** What the API handed to the dispatcher (the recorder of vitest.config.ts) for one project. */
 async function handedOver(projectId: string): Promise<RequestLogEntry[]> {
@@ -281,6 +282,22 @@ describe('request log: reading', () => {
       .first<{ email: string }>())!;
     const member = res.body.data.find((d: { caller: { type: string } | null }) => d.caller?.type === 'member');
     expect(member.caller.name).toBe(email);
+  });
+
+  it("names a renamed key by its new name once the isolate's name is 10 s old", async () => {
+    const named = async () =>
+      (await list()).body.data.find((d: { id: string }) => d.id === keyRequestId).caller.name as string;
+    const before = await named();
+    await testEnv.DB.prepare('UPDATE api_keys SET name = ? WHERE id = ?').bind('Renamed backend key', keyId).run();
+    try {
+      // Within CALLER_NAME_TTL_MS the isolate's name is used (one directory lookup fewer per page).
+      expect(await named()).toBe(before);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + CALLER_NAME_TTL_MS + 1 });
+      expect(await named()).toBe('Renamed backend key');
+    } finally {
+      vi.useRealTimers();
+      await testEnv.DB.prepare('UPDATE api_keys SET name = ? WHERE id = ?').bind(before, keyId).run();
+    }
   });
 
   it.each([

@@ -42,31 +42,56 @@ function logsDb(c: ApiContext): D1Database {
   return db;
 }
 
+/** How long an isolate reuses a caller's name (a renamed key or member shows its new name in the log within this). */
+export const CALLER_NAME_TTL_MS = 10_000;
+/** Most names an isolate keeps (all are dropped when it is full). */
+const CALLER_NAMES_MAX = 2_000;
+/** Callers' names by `projectId type id`, with when each was read (null: no such key or member any more). */
+const callerNames = new Map<string, { name: string | null; at: number }>();
+
 /**
  * Names of the callers of a page (an API key's name, a member's name or email), from the directory: one statement
- * for both kinds (each D1 call has a cost of its own, and page 1 of the log is on a 25 ms budget).
+ * for both kinds, and only for the callers this isolate has not read in the last {@link CALLER_NAME_TTL_MS} (each
+ * D1 call has a cost of its own, and page 1 of the log is on a 25 ms budget; a page's callers are usually the same
+ * few keys and members, and the live tail asks every few seconds).
  */
 export async function attachCallerNames(c: Pick<ApiContext, 'directory' | 'access'>, rows: Row[]): Promise<void> {
   const projectId = c.access!.projectId;
+  const now = Date.now();
+  const cacheKey = (type: unknown, id: unknown) => `${projectId} ${type as string} ${id as string}`;
+  const fresh = (type: unknown, id: unknown) => {
+    const hit = callerNames.get(cacheKey(type, id));
+    return hit !== undefined && now - hit.at < CALLER_NAME_TTL_MS;
+  };
   const ids = (type: string) => [
-    ...new Set(rows.filter((r) => r.caller_type === type).map((r) => r.caller_id as string)),
+    ...new Set(
+      rows.filter((r) => r.caller_type === type && !fresh(type, r.caller_id)).map((r) => r.caller_id as string),
+    ),
   ];
   const keyIds = ids('key');
   const memberIds = ids('member');
-  if (!keyIds.length && !memberIds.length) {
-    for (const r of rows) r._caller_name = null;
-    return;
-  }
-  const { results } = await c.directory
-    .prepare(
-      `SELECT 'key' AS type, id, name FROM api_keys WHERE id IN (SELECT value FROM json_each(?1)) AND project_id = ?3
+  if (keyIds.length || memberIds.length) {
+    const { results } = await c.directory
+      .prepare(
+        `SELECT 'key' AS type, id, name FROM api_keys WHERE id IN (SELECT value FROM json_each(?1)) AND project_id = ?3
        UNION ALL
        SELECT 'member', user_id, COALESCE(name, email) FROM members WHERE user_id IN (SELECT value FROM json_each(?2)) AND project_id = ?3`,
-    )
-    .bind(JSON.stringify(keyIds), JSON.stringify(memberIds), projectId)
-    .all<{ type: string; id: string; name: string | null }>();
-  const names = new Map(results.filter((r) => r.name !== null).map((r) => [`${r.type} ${r.id}`, r.name!]));
-  for (const r of rows) r._caller_name = names.get(`${r.caller_type as string} ${r.caller_id as string}`) ?? null;
+      )
+      .bind(JSON.stringify(keyIds), JSON.stringify(memberIds), projectId)
+      .all<{ type: string; id: string; name: string | null }>();
+    if (callerNames.size > CALLER_NAMES_MAX) callerNames.clear();
+    const found = new Map(results.map((r) => [`${r.type} ${r.id}`, r.name]));
+    for (const [type, list] of [
+      ['key', keyIds],
+      ['member', memberIds],
+    ] as const)
+      for (const id of list) callerNames.set(cacheKey(type, id), { name: found.get(`${type} ${id}`) ?? null, at: now });
+  }
+  for (const r of rows)
+    r._caller_name =
+      r.caller_type === 'key' || r.caller_type === 'member'
+        ? (callerNames.get(cacheKey(r.caller_type, r.caller_id))?.name ?? null)
+        : null;
 }
 
 export function requestLogToApi(r: Row): z.infer<typeof requestLogSchema> {
