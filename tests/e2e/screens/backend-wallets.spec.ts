@@ -1,8 +1,8 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { apiAsUser } from './helpers';
 
 // Reads and URL state on the test mode's seeded wallets; writes in live mode, so parallel tests never change the rows
 // another one counts.
@@ -11,18 +11,6 @@ const LIVE = demoPath('live', '/backend-wallets');
 const UNKNOWN = 'dac_01900000-0000-7000-8000-000000000bad';
 
 type Wallet = { id: string; name: string; address: string; custody: string; balances: unknown[] };
-
-/** Calls the data API as the signed-in browser user (what the server holds after a write or a refusal). */
-async function apiAsUser(page: Page, path: string) {
-  return page.evaluate(
-    async ({ path, key }) => {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-      const res = await fetch(`/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` } });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { path, key: AUTH_STORAGE_KEY },
-  );
-}
 
 /** The live demo project's backend wallets at this address (the server-side effect of a form). */
 async function walletsAt(page: Page, address: string): Promise<Wallet[]> {

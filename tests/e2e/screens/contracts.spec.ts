@@ -1,29 +1,13 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
-import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
 import { ownProject } from './member-helpers';
 import { startRpcServer } from '../../../dev/rpc-server/server';
+import { apiAsUser } from './member-helpers';
 
 const CONTRACTS = demoPath('test', '/contracts');
 const LIVE = demoPath('live', '/contracts');
-
-/** Calls the data API as the signed-in browser user (set-up and checks the screen does not offer). */
-async function apiAsUser(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body, key }) => {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body, key: AUTH_STORAGE_KEY },
-  );
-}
 
 /** The first page of a run may wait for a busy machine: a longer first wait for rows. */
 async function firstRows(page: Page) {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { DEMO_PROJECTS } from '../../../src/shared/demo-accounts';
-import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
+import { apiAsUser as apiRequest } from './member-helpers';
 
 export { VIEWER_STORAGE_STATE } from '../auth/state';
 
@@ -60,18 +60,15 @@ export async function openPaletteByKeyboard(page: Page) {
   }).toPass({ timeout: 10_000 });
 }
 
-/** Calls the data API as the signed-in browser user. */
-export async function apiAsUser(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, key, init }) => {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-      const res = await fetch(`/api/v1${path}`, {
-        method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { path, key: AUTH_STORAGE_KEY, init },
-  );
+/**
+ * Waits until a page's island has started hydrating (Astro drops its `ssr` attribute when React takes the root): a
+ * click before that lands on static HTML and does nothing; after it React replays a click on a part not hydrated yet.
+ */
+export async function islandHydrated(page: Page, component: string) {
+  await expect(page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`)).toHaveCount(1);
+}
+
+/** Calls the data API as the signed-in browser user (GET unless `init.method`): its status and JSON body. */
+export function apiAsUser(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
+  return apiRequest(page, init.method ?? 'GET', path, init.body);
 }

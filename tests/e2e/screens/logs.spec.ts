@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
-import { DEMO_PROJECT, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, demoPath, expectAccessible, islandHydrated } from './helpers';
 
 const LOGS = demoPath('test', '/logs');
 
@@ -47,6 +47,7 @@ test('logs: filter by status, open a request (curl without secrets), export CSV,
   expect(first.status).toBe(404);
 
   // Filter 4xx: the live tail brings the request in without a reload.
+  await islandHydrated(page, 'LogsPage');
   await page.getByRole('button', { name: /^Status/ }).click();
   await page.getByRole('menuitemcheckbox', { name: '4xx' }).click();
   await page.keyboard.press('Escape');

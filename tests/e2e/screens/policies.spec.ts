@@ -1,22 +1,15 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
-import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { apiAsUser as apiRequest } from './member-helpers';
 
 const LIST = demoPath('test', '/policies');
 const UNKNOWN = `${LIST}/pol_01900000-0000-7000-8000-000000000bad`;
 
 /** Calls the API as the signed-in browser user (to check what the server holds after a write or a refusal). */
-async function apiAsUser(page: Page, method: string, path: string) {
-  return page.evaluate(
-    async ({ method, path, key }) => {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-      const res = await fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path: `/projects/${DEMO_PROJECT}/test${path}`, key: AUTH_STORAGE_KEY },
-  );
-}
+/** The data API of the demo project's test mode, as the signed-in user. */
+const apiAsUser = (page: Page, method: string, path: string) =>
+  apiRequest(page, method, `/projects/${DEMO_PROJECT}/test${path}`);
 
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });

@@ -1,10 +1,10 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
-import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { DEFAULT_PUBLIC_CONFIG } from '../../../src/shared/public-config';
 import { E2E } from '../ports';
 import { DEMO_PROJECT, OTHER_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { apiAsUser } from './member-helpers';
 
 const USERS = demoPath('test', '/users');
 
@@ -13,22 +13,6 @@ interface User {
   name: string | null;
   email: string | null;
   version: number;
-}
-
-/** Calls the data API as the signed-in browser user (to pick real users, or to change one behind the screen's back). */
-async function apiAsUser(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body, key }) => {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body, key: AUTH_STORAGE_KEY },
-  );
 }
 
 async function users(page: Page, mode: 'live' | 'test', query: string): Promise<User[]> {

@@ -1,25 +1,8 @@
 import { test, expect } from '../fixtures';
-import type { Page } from '@playwright/test';
-import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
 import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { apiAsUser } from './member-helpers';
 
 const WALLETS = demoPath('test', '/wallets');
-
-/** Calls the data API as the signed-in browser user (for set-up the screen does not offer, e.g. creating a wallet). */
-async function apiAsUser(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body, key }) => {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body, key: AUTH_STORAGE_KEY },
-  );
-}
 
 test('wallets: list, filter, sort, page, URL state, back/forward, detail', async ({ page }) => {
   await page.goto(WALLETS);
