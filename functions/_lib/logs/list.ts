@@ -285,8 +285,9 @@ export async function listRequestLogs(
   const lead = q.filters.find((f) => WITH_PATH.includes(f.field) && oneValue(f));
   const index = lead ? SINGLE_INDEX[lead.field]! : 'request_logs_time';
   const leads = lead ? [lead] : [];
-  // The walk and the read of the path index each run only on their side of the prefix's size (a condition on no
-  // column is tested once, before any entry is read): a rare prefix costs one round trip and no walk.
+  // The walk and the read of the path index each run only on their side of the prefix's size: each has a LIMIT that
+  // is 0 on the other side (SQLite evaluates a LIMIT once, before its loop; a condition in the WHERE changed the
+  // plans). A rare prefix costs one round trip and no walk.
   const rare = rarePrefixSql(scope, path);
   const side = (op: '<' | '>=') => ({ sql: `(${rare.sql}) ${op} ${RARE_PREFIX}`, args: rare.args });
   const statements = [
