@@ -52,7 +52,7 @@ export async function expectAccessible(page: Page, { exclude = [] }: { exclude?:
 
 /** Opens the command palette with Ctrl K once its island has hydrated (Astro drops `ssr` from a hydrated island). */
 export async function openPaletteByKeyboard(page: Page) {
-  await expect(page.locator('astro-island[component-url*="PaletteLauncher"]:not([ssr])')).toHaveCount(1);
+  await islandHydrated(page, 'PaletteLauncher');
   // Hydration ends before the island's effects have run (its key listener): press again until the palette opens.
   await expect(async () => {
     if (!(await page.getByRole('combobox').isVisible())) await page.keyboard.press('Control+k');
