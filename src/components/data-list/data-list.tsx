@@ -93,6 +93,13 @@ export interface DataListProps<T extends { id: string }> {
    * on a page whose own URL state uses those names (a tabbed page's `page`). Unset: the plain names.
    */
   urlPrefix?: string;
+  /** Above the list (a section's heading and what it is for); hidden with the list by `hideWhenEmpty`. */
+  heading?: ReactNode;
+  /**
+   * Nothing at all (no skeleton, no empty state) until page 1 without filters has rows: a list that is usually empty
+   * and secondary on its page (the projects home's "Recently deleted"). Errors and a filtered view's states show.
+   */
+  hideWhenEmpty?: boolean;
 }
 
 const ROW_HEIGHT = 'h-12';
@@ -280,8 +287,12 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
     [data, shownKey, refreshing],
   );
 
+  if (props.hideWhenEmpty && !state.error && !query.filters.length && query.page === 1 && !data?.data.length)
+    return null;
+
   return (
     <div className="grid gap-4">
+      {props.heading}
       {notices.length > 0 && (
         <div
           role="status"

@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { recognize, type SearchKind } from '../../shared/object-paths';
 
 const KIND_LABEL: Record<SearchKind, string> = {
@@ -44,6 +44,8 @@ export function SearchBox({
   value: string;
   onClear: () => void;
 }) {
+  // Two lists on one page (the projects home and its trash) each have their own hint.
+  const hintId = useId();
   const [text, setText] = useState(value);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -98,7 +100,7 @@ export function SearchBox({
         type="search"
         value={text}
         aria-label={placeholder}
-        aria-describedby="list-search-hint"
+        aria-describedby={hintId}
         aria-invalid={message?.error ? true : undefined}
         placeholder={placeholder}
         onChange={(e) => {
@@ -125,7 +127,7 @@ export function SearchBox({
         </button>
       )}
       <p
-        id="list-search-hint"
+        id={hintId}
         aria-live="polite"
         className={`mt-1 text-xs ${message?.error ? 'text-destructive' : 'text-muted-foreground'}`}
       >

@@ -14,16 +14,23 @@ export function ConfirmDialog({
   confirmLabel,
   destructive = false,
   onConfirm,
+  open: openProp,
+  onOpenChange,
 }: {
-  /** The element that opens the dialog (must accept a ref, e.g. a Button). */
-  trigger: ReactNode;
+  /** The element that opens the dialog (must accept a ref, e.g. a Button); none when `open` is given. */
+  trigger?: ReactNode;
   title: string;
   description: ReactNode;
   confirmLabel: string;
   destructive?: boolean;
   onConfirm: () => Promise<void> | void;
+  /** Opened by the caller (a list row) rather than by a trigger. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openProp ?? ownOpen;
+  const setOpen = (next: boolean) => (onOpenChange ? onOpenChange(next) : setOwnOpen(next));
   const [busy, setBusy] = useState(false);
 
   async function confirm() {

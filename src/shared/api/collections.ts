@@ -110,6 +110,13 @@ export const projectListSpec: ListSpec = {
   defaultOrder: { field: 'createdAt', dir: 'desc' },
 };
 
+/** The projects home's "Recently deleted" (`GET /projects/trash`). */
+export const trashListSpec: ListSpec = {
+  filters: { name: { type: 'string', ops: ['contains'] } },
+  sorts: ['deletedAt', 'name'],
+  defaultOrder: { field: 'deletedAt', dir: 'desc' },
+};
+
 export const auditListSpec: ListSpec = {
   filters: {
     action: { type: 'string', ops: ['eq'] },

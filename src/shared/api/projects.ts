@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODES, nameField, roleSchema, timestamp, versionField } from './common.ts';
 import { idSchema } from './ids.ts';
 import { INVITE_EMAIL_STATUSES, MEMBER_STATUSES } from './member-list.ts';
-export { projectListSpec, auditListSpec } from './collections.ts';
+export { projectListSpec, auditListSpec, trashListSpec } from './collections.ts';
 export { memberListSpec } from './member-list.ts';
 
 export const projectSchema = z

@@ -72,11 +72,31 @@ test('settings: rename with field errors, a stale edit keeps the text, the audit
   await expect(page.getByText('Project “Renamed here” moved to the trash: restore it within 7 days')).toBeVisible();
   expect((await api(page, 'GET', `/projects/${id}`)).status).toBe(404);
 
-  // The trash: listed under "Recently deleted" on the projects home (not among the projects), restored from there.
+  // The trash: listed under "Recently deleted" on the projects home (not among the projects), in the one list
+  // component, restored from there.
   const trash = page.getByRole('region', { name: 'Recently deleted' });
   // Newest first: this run's delete (an earlier run may have left one of the same name there).
-  const item = trash.getByRole('listitem', { name: 'Deleted project Renamed here' }).first();
-  await expect(item).toContainText('removed for good in 7 days');
+  const item = trash.getByRole('row', { name: 'Deleted project Renamed here' }).first();
+  await expect(item).toContainText('in 7 days');
+  // Its search is the list's own, with its URL state apart from the projects list's.
+  await trash.getByRole('searchbox').fill('Renamed');
+  await trash.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/[?&]trashFilters=/);
+  await expect(item).toBeVisible();
+  // Opening a row asks before restoring; Cancel leaves it in the trash.
+  await item.press('Enter');
+  const ask = page.getByRole('alertdialog', { name: 'Restore “Renamed here”?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  // Two lists on one page, each with its own search: still accessible (no id twice). The delete's toast is left out:
+  // it is fading in, and axe reads its contrast mid-way.
+  await expectAccessible(page, { exclude: ['[data-sonner-toaster]'] });
+  const hints = await page
+    .getByRole('searchbox')
+    .evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-describedby')));
+  expect(hints).toHaveLength(2);
+  expect(new Set(hints).size, 'each search box has a hint of its own').toBe(2);
   const listed = async () =>
     (await api(page, 'GET', '/projects?limit=100')).body.data.map((p: { id: string }) => p.id) as string[];
   expect(await listed()).not.toContain(id);

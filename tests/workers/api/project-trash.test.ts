@@ -170,6 +170,45 @@ describe('a project in the trash', () => {
   });
 });
 
+describe('the trash as a list', () => {
+  it('pages, counts, sorts by name or deletion and filters by name; bad parameters answer 400', async () => {
+    const owner = 'trash-list-owner';
+    const names = ['Gamma trash', 'Alpha trash', 'Beta kept name', 'Delta trash'];
+    const made = [];
+    for (const name of names) {
+      const p = await newProject(owner, name);
+      await api('DELETE', `/projects/${p.id}?version=1`, p.ownerToken);
+      made.push(p);
+    }
+    const t = made[0]!.ownerToken;
+    const page = async (q: string) => (await api('GET', `/projects/trash?${q}`, t)).body;
+
+    // Newest deletion first by default, with the list's page, limit and count.
+    const first = await page('limit=2');
+    expect(first.data.map((p: any) => p.name)).toEqual(['Delta trash', 'Beta kept name']);
+    expect([first.page, first.limit, first.total]).toEqual([1, 2, 4]);
+    expect((await page('limit=2&page=2')).data.map((p: any) => p.name)).toEqual(['Alpha trash', 'Gamma trash']);
+    expect((await page('order=name:asc')).data.map((p: any) => p.name)).toEqual([
+      'Alpha trash',
+      'Beta kept name',
+      'Delta trash',
+      'Gamma trash',
+    ]);
+    const filtered = await page(
+      `filters=${encodeURIComponent(JSON.stringify([{ field: 'name', op: 'contains', value: 'trash' }]))}`,
+    );
+    expect(filtered.data.map((p: any) => p.name)).toEqual(['Delta trash', 'Alpha trash', 'Gamma trash']);
+    expect(filtered.total).toBe(3);
+    for (const p of first.data) expect(p).toMatchObject({ role: 'owner', deletedBy: owner });
+
+    for (const bad of ['order=createdAt:asc', 'limit=0', 'filters=%5B%7B%22field%22%3A%22plan%22%7D%5D']) {
+      const res = await api('GET', `/projects/trash?${bad}`, t);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.error.code, bad).toBe('bad_request');
+    }
+  });
+});
+
 describe('the scheduled purge', () => {
   it('removes a project 7 days after its delete (not a moment before), with its data, and records the purge', async () => {
     const p = await newProject('trash-purge-owner', 'Purge me');

@@ -9,6 +9,7 @@ import {
   auditListSpec,
   projectDeleteQuerySchema,
   trashedProjectSchema,
+  trashListSpec,
   TRASH_DAYS,
   TRASH_MS,
 } from '../../../../src/shared/api/projects';
@@ -53,8 +54,20 @@ function trashedToApi(row: Row) {
   };
 }
 
-/** At most this many trashed projects are listed (a user rarely has more than a few). */
-const TRASH_LIST_MAX = 100;
+/** The user's own lists (projects, trash) are scoped by their `scopeSql`, not by a project. */
+const NO_SCOPE = { projectId: '', mode: null };
+
+/** The trash of the signed-in user as a list: the projects they own that are deleted and not yet purged. */
+function trashList(userId: string): TableDef {
+  return {
+    table: 'projects',
+    columns: { deletedAt: 'deleted_at', name: 'name' },
+    scopeSql: () => ({
+      sql: "deleted_at IS NOT NULL AND id IN (SELECT project_id FROM members WHERE user_id = ? AND role = 'owner')",
+      args: [userId],
+    }),
+  };
+}
 
 const projectWithKeys = projectSchema.extend({ keys: z.array(apiKeyCreatedSchema) }).meta({ id: 'ProjectCreated' });
 
@@ -103,7 +116,7 @@ export const projectRoutes: ApiRoute[] = [
           }),
         },
         projectListSpec,
-        { projectId: '', mode: null },
+        NO_SCOPE,
         q,
       );
       const ids = rows.map((r) => (r as Row).id as string);
@@ -300,17 +313,18 @@ export const projectRoutes: ApiRoute[] = [
     permission: 'read',
     tag: 'Projects',
     summary: `Your projects in the trash (restorable for ${TRASH_DAYS} days; the ones you own), newest first`,
-    response: z.object({ data: z.array(trashedProjectSchema) }).meta({ id: 'ProjectTrash' }),
+    list: trashListSpec,
+    response: listOf(trashedProjectSchema).meta({ id: 'ProjectTrash' }),
     handler: async (c) => {
       const user = userOf(c);
-      const { results } = await c.directory
-        .prepare(
-          `SELECT p.*, m.role FROM projects p JOIN members m ON m.project_id = p.id AND m.user_id = ? AND m.role = 'owner'
-         WHERE p.deleted_at IS NOT NULL ORDER BY p.deleted_at DESC LIMIT ?`,
-        )
-        .bind(user.userId, TRASH_LIST_MAX)
-        .all<Row>();
-      return json({ data: results.map(trashedToApi) });
+      const q = c.query;
+      const { rows, total } = await listRows(c.directory, trashList(user.userId), trashListSpec, NO_SCOPE, q);
+      return json({
+        data: rows.map((r) => trashedToApi({ ...(r as Row), role: 'owner' })),
+        page: q.page,
+        limit: q.limit,
+        total,
+      });
     },
   }),
   defineRoute({
