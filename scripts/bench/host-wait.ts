@@ -47,6 +47,18 @@ function commandOf(pid: number): string {
   }
 }
 
+/** The runtimes' pids by root pid and command, listed again after a second (not a `/proc` scan per request). */
+const runtimes = new Map<string, { at: number; pids: number[] }>();
+
+function runtimesOf(pid: number, command: string): number[] {
+  const key = `${pid} ${command}`;
+  const known = runtimes.get(key);
+  if (known && performance.now() - known.at < 1_000) return known.pids;
+  const pids = processTree(pid).filter((p) => commandOf(p) === command);
+  runtimes.set(key, { at: performance.now(), pids });
+  return pids;
+}
+
 /**
  * The total run-queue wait, in ms, so far, of every thread of the runtimes (`workerd`: what serves the requests) in
  * `pid`'s process tree; `wrangler`'s own Node process supervises and is left out. The threads are listed again at
@@ -56,7 +68,7 @@ function commandOf(pid: number): string {
 export function runQueueWaitMs(pid: number | undefined, command = 'workerd'): number {
   if (!pid) return 0;
   let ns = 0;
-  for (const p of processTree(pid).filter((p) => commandOf(p) === command))
+  for (const p of runtimesOf(pid, command))
     for (const tid of safeReaddir(`/proc/${p}/task`)) {
       try {
         ns += Number(readFileSync(`/proc/${p}/task/${tid}/schedstat`, 'utf8').split(' ')[1]) || 0;
