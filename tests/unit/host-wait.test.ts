@@ -91,7 +91,7 @@ describe.runIf(existsSync('/proc/self/task'))('the host wait of a process tree (
       await new Promise((r) => child.once('spawn', r));
       expect(processTree(process.pid)).toContain(child.pid);
       expect(processTree(child.pid!)).toEqual([child.pid]);
-      // This process's own name (Node 24 names its main thread `MainThread`); a busy second of it waits for a core
+      // This process's own name (Node 24 names its main thread `MainThread`); 300 ms of busy work wait for a core
       // now and then on a shared machine, and never less than before.
       const command = readFileSync('/proc/self/comm', 'utf8').trim();
       const a = runQueueWaitMs(process.pid, command);
