@@ -7,7 +7,7 @@ import { localEncryptionKey } from '../seed/local-secrets.ts';
 import { openMigratedDatabases } from '../seed/local-d1.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
 import { scaleServerReady, spawnScaleServer } from './scale-server.ts';
-import { median, pct } from './stats.ts';
+import { median, pct, steadyMedian } from './stats.ts';
 
 /**
  * Request logging on vs off (issue 21; docs/api.md "Request logs"): the API's own page 1 (wallets, transactions and
@@ -122,6 +122,26 @@ export async function runLoggingComparison(options: {
     rmSync(dir, { recursive: true, force: true });
     rmSync(assets, { recursive: true, force: true });
   }
+}
+
+/**
+ * The comparison judged as every timing budget is (`steadyMedian`): when the first misses, two more on fresh servers,
+ * and the median of the three margins (on − limit) decides. One comparison is already the median of its rounds, but
+ * the rounds share one server's moment: on a fresh machine one of them measured 27.8 vs 21.0 ms, the next 20.4 vs 20.0.
+ */
+export async function steadyLoggingComparison(
+  port: () => Promise<number>,
+): Promise<{ unchanged: boolean; comparisons: LoggingComparison[] }> {
+  const comparisons: LoggingComparison[] = [];
+  const { ms: margin } = await steadyMedian(
+    async () => {
+      const c = await runLoggingComparison({ port: await port() });
+      comparisons.push(c);
+      return c.onP95 - c.limitMs;
+    },
+    (m) => m <= 0,
+  );
+  return { unchanged: margin <= 0, comparisons };
 }
 
 /** One line: "request logging on 14.2 ms vs off 13.1 ms (p95, median of 5 rounds): unchanged (≤ 17.7 ms)". */
