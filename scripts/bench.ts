@@ -30,8 +30,9 @@
  *     over 1.0×, the median of three);
  *     "baseline missing" and skipped without ../shared/bench
  * Before the Lighthouse audits, and again before the chart and hover timings, the bench waits, idle, until the host
- * runs at its usual speed (Lighthouse's benchmark index ≥ 1500; scripts/bench/host-speed.ts): after the e2e step (or
- * the audits) this machine runs at half speed for a minute or two. It stops waiting after a minute with no fast
+ * runs at its usual speed (Lighthouse's benchmark index ≥ 1500; scripts/bench/host-speed.ts): after a long stretch of
+ * full load (the audits; before 2026-11-27 the e2e step, which `npm test` now runs after the bench) this machine runs
+ * at half speed for a minute or two. It stops waiting after a minute with no fast
  * reading (a slow host, measured with the calibrated slowdown), at 4 minutes in any case, and after the audits at
  * the first fast reading when the audits' own readings were fast (scripts/bench/host-wait-rule.ts). Needs a build (`npm run build`). `--no-lighthouse`, `--no-nav-compare`, `--no-import`, `--no-webhooks` and
  * `--no-api` skip those parts (`--no-csv` the CSV export alone). `BENCH_PORT_OFFSET` moves the bench's own ports

@@ -19,7 +19,7 @@ export interface HostSpeed {
 
 /**
  * Waits, idle, until the host runs at its usual speed before the browser timings (docs/decisions.md "Lighthouse on a
- * host whose speed moves"). After a long stretch of full load (the e2e step before the bench) this virtual machine
+ * host whose speed moves"). After a long stretch of full load (the e2e step, when it ran before the bench) this virtual machine
  * runs at half its speed for a minute or two, which a quiet CPU inside it does not show: measured right after a
  * clean-clone run, Lighthouse's benchmark index was 980–1,411 and the wallets page's TBT 740–980 ms; after 2.5 idle
  * minutes, 1,860–1,980 and 236–248 ms, same build. Every `everyMs` it runs Lighthouse's own benchmark (about a
