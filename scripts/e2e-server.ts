@@ -4,10 +4,12 @@
  */
 import { stopOnExit } from './lib/proc.ts';
 import { startStack } from './lib/stack.ts';
+import { startAssetCacheProxy } from './lib/asset-cache-proxy.ts';
 import { E2E } from '../tests/e2e/ports.ts';
 
 const stack = await startStack({
-  port: E2E.port,
+  port: E2E.sitePort,
+  publicPort: E2E.port,
   authPort: E2E.authPort,
   capturePort: E2E.capturePort,
   posthogKey: E2E.posthogKey,
@@ -17,7 +19,10 @@ const stack = await startStack({
   dohPort: E2E.dohPort,
 });
 stopOnExit(stack.children);
+// The browser reaches the site through the asset cache: immutable assets come from memory after their first load.
+const front = await startAssetCacheProxy({ port: E2E.port, target: E2E.sitePort });
+process.on('exit', () => void front.close());
 process.on('exit', () => void stack.close());
 console.log(
-  `e2e stack on ${stack.url} (auth ${stack.auth.url}, inbox ${stack.auth.inboxUrl}, capture ${E2E.captureURL}, SMTP inbox ${stack.smtp.inboxUrl}, payments ${stack.payments.url})`,
+  `e2e stack on ${E2E.baseURL} (Pages server ${stack.url} behind the asset cache; auth ${stack.auth.url}, inbox ${stack.auth.inboxUrl}, capture ${E2E.captureURL}, SMTP inbox ${stack.smtp.inboxUrl}, payments ${stack.payments.url})`,
 );

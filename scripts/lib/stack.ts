@@ -18,6 +18,11 @@ import { createDohServer } from '../../dev/doh/server.ts';
 
 export interface StackOptions {
   port: number;
+  /**
+   * The port the browser uses when a proxy fronts the Pages server (the e2e asset cache, scripts/e2e-server.ts); the
+   * site's own links (auth emails, the checkout's return) name it. Unset: `port`.
+   */
+  publicPort?: number;
   authPort: number;
   /** Start the loopback analytics capture server on this port and point the site at it. */
   capturePort?: number;
@@ -42,7 +47,7 @@ export interface StackOptions {
 export async function startStack(options: StackOptions) {
   const state = mkdtempSync(path.join(os.tmpdir(), 'dashboard-stack-'));
   const capture = options.capturePort ? await startCaptureServer(options.capturePort) : null;
-  const siteUrl = `http://127.0.0.1:${options.port}`;
+  const siteUrl = `http://127.0.0.1:${options.publicPort ?? options.port}`;
   const auth = await createAuthEmulator({
     port: options.authPort,
     siteUrl,

@@ -4,6 +4,7 @@
  */
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 const port = 8799 + offset;
+const sitePort = 8786 + offset;
 const capturePort = 8798 + offset;
 const authPort = 8797 + offset;
 const smtpPort = 8794 + offset;
@@ -12,7 +13,10 @@ const paymentsPort = 8790 + offset;
 const dohPort = 8792 + offset;
 
 export const E2E = {
+  /** What the browser opens: the asset cache (scripts/lib/asset-cache-proxy.ts) in front of the Pages server. */
   port,
+  /** The Pages server itself, behind the asset cache. */
+  sitePort,
   baseURL: `http://127.0.0.1:${port}`,
   capturePort,
   captureURL: `http://127.0.0.1:${capturePort}`,

@@ -273,9 +273,9 @@ const hostileTest = base.extend<{ pageProblems: string[] }>({
   },
 });
 
-hostileTest.describe('hostile templates, without request interception', () => {
-  // The browser's own handling of the sandbox is what is tested: no Playwright routing in the path of its requests.
-  hostileTest.use({ cacheAssets: false });
+hostileTest.describe('hostile templates', () => {
+  // The browser's own handling of the sandbox is what is tested: no Playwright routing is in the path of any request
+  // (the e2e stack's asset cache is a proxy, not an interception).
   for (const h of HOSTILE)
     hostileTest(
       `email templates preview: ${h.name} runs nothing, loads nothing and navigates nowhere`,
