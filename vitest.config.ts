@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { buildPagesASSETSBinding, cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 
@@ -144,6 +145,9 @@ export default defineConfig({
           // with a runtime per file, 143–161 s this way; docs/decisions.md "npm test in under 20 minutes"). Each file
           // still starts on empty databases (tests/workers/apply-migrations.ts).
           isolate: false,
+          // Two runtimes even on two cores (Vitest's default there is one): 53 s against 73 s for the whole project
+          // on the 2-core machine, each runtime waiting on its D1 and servers part of the time.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           // Each test file loads the API's module graph again, one module at a time: viem (its chain registry above all),
           // zod and jose are some fifteen hundred of them. Pre-bundled, each is one module (the step took 480 s, now ~220).
           deps: {

@@ -75,6 +75,7 @@ import {
   NAV_RATIO_BUDGET,
   NAV_RATIOS_JUDGED,
   baselinePresent,
+  benchPorts,
   buildBaseline,
   measureNavRatios,
   serveBaseline,
@@ -145,7 +146,7 @@ async function navCompare(stack: Stack): Promise<void> {
     console.log(
       `bench: baseline app ${build.cached ? 'from the cache' : 'built'} (${path.relative(ROOT, build.outDir)})`,
     );
-    spa = await serveBaseline(build, 8790 + portOffset, stack.url);
+    spa = await serveBaseline(build, ports.spa, stack.url);
   } catch (error) {
     console.log(
       `bench: baseline unavailable, navigation ratios skipped: ${String((error as Error).message).split('\n')[0]}`,
@@ -323,10 +324,10 @@ rows.push({
 const useSite = ['--no-lighthouse', '--no-nav-compare', '--no-import', '--no-webhooks'].some(
   (flag) => !process.argv.includes(flag),
 );
-const portOffset = Number(process.env.BENCH_PORT_OFFSET ?? 0) || 0;
+const ports = benchPorts();
 if (!process.argv.includes('--no-lighthouse')) ensureChromium();
 const site: Stack | null = useSite
-  ? await phase('site stack start', () => startStack({ port: 8796 + portOffset, authPort: 8795 + portOffset }))
+  ? await phase('site stack start', () => startStack({ port: ports.site, authPort: ports.auth }))
   : null;
 try {
   if (!process.argv.includes('--no-lighthouse')) {

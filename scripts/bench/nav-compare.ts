@@ -30,6 +30,23 @@ export const NAV_RATIO_BUDGET = 1.0;
  */
 export const NAV_RATIOS_JUDGED = false;
 
+/**
+ * The bench's loopback ports (`BENCH_PORT_OFFSET` moves them all): its site stack, that stack's auth emulator (whose
+ * URL is baked into the baseline's build) and the baseline's `vite preview`.
+ */
+export function benchPorts(offset = Number(process.env.BENCH_PORT_OFFSET ?? 0) || 0) {
+  return { site: 8796 + offset, auth: 8795 + offset, spa: 8790 + offset };
+}
+
+/**
+ * Builds the baseline for the bench's auth emulator ahead of the bench (`npm test` runs it beside the scale seed's
+ * last seconds, when a core is idle), so that the bench finds it in the cache. Null without `../shared/bench`.
+ */
+export function prebuildBaseline(): Promise<unknown> | null {
+  if (!baselinePresent()) return null;
+  return buildBaseline(`http://127.0.0.1:${benchPorts().auth}`);
+}
+
 export function baselinePresent(): boolean {
   return existsSync(path.join(BASELINE_SRC, 'package-lock.json')) && existsSync(COMPARE_SCRIPT);
 }
