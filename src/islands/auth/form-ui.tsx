@@ -58,14 +58,15 @@ export function Notice({ kind, children }: { kind: 'error' | 'success' | 'info';
 
 /** The form's main button; shows `busyLabel` while working. */
 export function Submit({ busy, children, busyLabel }: { busy?: boolean; children: ReactNode; busyLabel?: string }) {
-  // Disabled until hydrated: a plain HTML submit would post the password to a static page.
+  // Disabled until hydrated: a plain HTML submit would post the password to a static page. Its label stays legible
+  // while disabled ("Signing in…": at 80 % opacity 4.5:1 in dark mode, 5:1 in light; at 60 % it was 3:1 in dark).
   const mounted = useMounted();
   return (
     <button
       type="submit"
       disabled={busy || !mounted}
       aria-busy={busy || undefined}
-      className="inline-flex h-10 w-full items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground transition hover:opacity-90 disabled:opacity-60"
+      className="inline-flex h-10 w-full items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground transition hover:opacity-90 disabled:cursor-wait disabled:opacity-80"
     >
       {busy ? (busyLabel ?? 'Please wait…') : children}
     </button>

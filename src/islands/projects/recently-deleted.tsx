@@ -23,7 +23,14 @@ function restore(p: TrashedProject): Promise<unknown> {
 
 const COLUMNS: Column<TrashedProject>[] = [
   { id: 'name', header: 'Name', sort: 'name', cell: (p) => <span className="font-medium">{p.name}</span> },
-  { id: 'deletedAt', header: 'Deleted', sort: 'deletedAt', cell: (p) => <RelativeTime iso={p.deletedAt} /> },
+  // On a phone the list keeps the name, when it goes and Restore in view: "Removed for good" says as much as "Deleted".
+  {
+    id: 'deletedAt',
+    header: 'Deleted',
+    sort: 'deletedAt',
+    className: 'hidden sm:table-cell',
+    cell: (p) => <RelativeTime iso={p.deletedAt} />,
+  },
   {
     id: 'purgeAt',
     header: 'Removed for good',
@@ -39,7 +46,7 @@ const COLUMNS: Column<TrashedProject>[] = [
   {
     id: 'restore',
     header: 'Restore',
-    className: 'w-28 text-right',
+    className: 'w-12 text-right sm:w-28',
     cell: (p) => (
       <Button
         variant="outline"
@@ -48,7 +55,7 @@ const COLUMNS: Column<TrashedProject>[] = [
         onClick={() => void restore(p).catch(() => {})}
       >
         <RotateCcw className="h-4 w-4" aria-hidden />
-        Restore
+        <span className="hidden sm:inline">Restore</span>
       </Button>
     ),
   },
