@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: measures the budgets and prints the figures in one table; exits 1 when one is over budget.
- *   - JavaScript loaded by /auth/login before any interaction ≤ 130 KB gzipped (analytics loads later: excluded), by
+ *   - JavaScript loaded by /auth/login before any interaction ≤ 110 KB gzipped (analytics loads later: excluded), by
  *     each signed-in data page ≤ 180 KB
  *   - wallets page with the demo data: first data row ≤ 1.5 s (Lighthouse run); hover a sidebar link 300 ms, click:
  *     first data row of the new section ≤ 300 ms (median of 5); analytics: a year of daily points drawn ≤ 50 ms after
@@ -83,7 +83,8 @@ import {
 } from './bench/nav-compare.ts';
 
 export const BUDGETS = {
-  loginJsBytes: 130_000,
+  /** Issue 18: "sign-in ≤ 110 KB" (it was 130 KB, issue 3's, until the shared chunk's split left it at ~107 KB). */
+  loginJsBytes: 110_000,
   /** JavaScript before interaction of each signed-in data page (issue "Data screens I"). */
   pageJsBytes: 180_000,
   performance: 0.95,
