@@ -20,7 +20,6 @@ import { median, pct } from './stats.ts';
 import { HOST_WAIT_LIMIT_MS, runQueueWaitMs, sampleRound, type TimedSample } from './host-wait.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ListSpec, FilterValue } from '../../src/shared/api/list-params.ts';
@@ -37,6 +36,9 @@ import { RARE_WALLET } from '../seed/request-logs.ts';
 import { openLocalDatabases, openMigratedDatabases } from '../seed/local-d1.ts';
 import { scaleServerReady, spawnScaleServer } from './scale-server.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
+import { freePort } from '../lib/free-port.ts';
+
+export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -116,17 +118,6 @@ const COUNTED_BUDGET: Record<string, number> = { logs: API_BUDGETS.page1WithTota
 const COUNT_REQUEST: Record<string, { path: string; budget: number }> = {
   logs: { path: 'logs/count', budget: API_BUDGETS.page1CountedMs },
 };
-
-/** A free TCP port on 127.0.0.1 (other local servers may hold the usual ones). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Rounds that decide a re-measured variant (of at most 2 × this − 1). */
 const DECIDING_ROUNDS = 3;

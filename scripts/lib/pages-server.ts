@@ -42,7 +42,25 @@ export async function startPagesServer(options: PagesServerOptions): Promise<{ u
     child.stdout?.removeAllListeners('data');
   }
   const url = `http://127.0.0.1:${options.port}`;
-  await waitForHttp(url, 90_000);
+  // A port taken meanwhile leaves `wrangler` running without serving: say so at once instead of after the timeout.
+  let onOutput: ((chunk: Buffer) => void) | undefined;
+  const refused = new Promise<never>((_, reject) => {
+    onOutput = (chunk) => {
+      if (/Address already in use/.test(chunk.toString()))
+        reject(new Error(`wrangler pages dev could not listen on ${url}: address already in use`));
+    };
+    child.stdout?.on('data', onOutput);
+    child.stderr?.on('data', onOutput);
+  });
+  try {
+    await Promise.race([waitForHttp(url, 90_000), refused]);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  } finally {
+    child.stdout?.off('data', onOutput!);
+    child.stderr?.off('data', onOutput!);
+  }
   return { url, child };
 }
 
