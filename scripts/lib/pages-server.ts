@@ -55,7 +55,7 @@ export async function startPagesServer(options: PagesServerOptions): Promise<{ u
   try {
     await Promise.race([waitForHttp(url, 90_000), refused]);
   } catch (error) {
-    child.kill('SIGTERM');
+    killTree(child);
     throw error;
   } finally {
     child.stdout?.off('data', onOutput!);

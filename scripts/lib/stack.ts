@@ -130,17 +130,28 @@ export async function startStack(options: StackOptions) {
     env: limiter.env,
     workers: [dispatcher],
   };
-  const pages = options.superviseEveryMs
-    ? await startSupervisedPagesServer({
-        ...serverOptions,
-        probeIntervalMs: options.superviseEveryMs,
-        giveUp: (error) => console.error(`stack: the Pages server did not come back: ${error.message}`),
-      })
-    : await startPagesServer(serverOptions).then((s) => ({
-        url: s.url,
-        child: () => s.child,
-        stop: () => killTree(s.child),
-      }));
+  const startPages = () =>
+    options.superviseEveryMs
+      ? startSupervisedPagesServer({
+          ...serverOptions,
+          probeIntervalMs: options.superviseEveryMs,
+          giveUp: (error) => console.error(`stack: the Pages server did not come back: ${error.message}`),
+        })
+      : startPagesServer(serverOptions).then((s) => ({
+          url: s.url,
+          child: () => s.child,
+          stop: () => killTree(s.child),
+        }));
+  let pages: Awaited<ReturnType<typeof startPages>>;
+  try {
+    pages = await startPages();
+  } catch (error) {
+    // What started before it stops too: a failed start left the rate limiter's wrangler running after the test run.
+    killTree(limiter.child);
+    capture?.close();
+    await Promise.allSettled([smtp.close(), payments.close(), doh.close(), auth.close()]);
+    throw error;
+  }
   const cron = startLocalCron(() => pages.url);
   return {
     url: pages.url,
