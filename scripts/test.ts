@@ -3,9 +3,9 @@
  * production build, budgets, Workers-runtime tests (they serve the build), end-to-end in Chromium beside the
  * local-stack tests. Work that leaves a core idle runs beside other work (docs/decisions.md "npm test in under 20
  * minutes"): lint, format and types together; the scale seed of the budgets in the background from the start, the
- * bench's baseline app built beside its end; the stack tests (mostly waiting on timers and restarts) beside e2e. The budgets come before the long test steps:
- * their browser timings need a rested host, and after ten minutes of e2e at full load this machine waited 57–145 s
- * for its speed to come back.
+ * bench's baseline app built beside its end; the stack tests (mostly waiting on timers and restarts) beside e2e.
+ * The budgets come before the long test steps: their browser timings need a rested host, and after ten minutes of
+ * e2e at full load this machine waited 57–145 s for its speed to come back.
  */
 import { createWriteStream, mkdirSync, readFileSync, existsSync, rmSync, statfsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
