@@ -11,7 +11,8 @@
  *     [--only logs,wallets (those collections only)]
  */
 import { parseArgs } from 'node:util';
-import { formatApiTable, freePort, isOver, runApiBench } from './bench/api.ts';
+import { formatApiTable, isOver, runApiBench } from './bench/api.ts';
+import { freePort } from './lib/free-port.ts';
 import { formatLoggingComparison, runLoggingComparison } from './bench/request-logging.ts';
 import { scaleStateStaleness } from './seed/scale-state.ts';
 

@@ -48,16 +48,9 @@ import { legacyLookupMicros } from './bench/legacy-lookup.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { ensureChromium } from './lib/chromium.ts';
 import { signInForBench } from './bench/sign-in.ts';
-import {
-  API_BUDGETS,
-  formatApiTable,
-  freePort,
-  isOver,
-  runApiBench,
-  worstOf,
-  type ApiMeasurement,
-} from './bench/api.ts';
+import { API_BUDGETS, formatApiTable, isOver, runApiBench, worstOf, type ApiMeasurement } from './bench/api.ts';
 import { HOST_WAIT_LIMIT_MS } from './bench/host-wait.ts';
+import { freePort } from './lib/free-port.ts';
 import { LOGGING_TOLERANCE, steadyLoggingComparison } from './bench/request-logging.ts';
 import { scaleStateStaleness } from './seed/scale-state.ts';
 import { CSV_BUDGET, csvWithinBudget, runCsvExportBench } from './bench/csv-export.ts';

@@ -38,8 +38,6 @@ import { scaleServerReady, spawnScaleServer } from './scale-server.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';
 import { freePort } from '../lib/free-port.ts';
 
-export { freePort };
-
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export const API_BUDGETS = { page1WithTotalMs: 25, page1CountedMs: 100 } as const;

@@ -19,7 +19,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { DatabaseSync } from 'node:sqlite';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startRateLimiter } from '../lib/rate-limiter.ts';
+import { freePort } from '../lib/free-port.ts';
+import { startRateLimiter } from '../lib/rate-limiter.ts';
 import { openLocalDatabases, openMigratedDatabases } from '../seed/local-d1.ts';
 import { scaleServerReady, spawnScaleServer } from './scale-server.ts';
 import { SCALE_PROJECT, SCALE_STATE } from '../seed/scale-state.ts';

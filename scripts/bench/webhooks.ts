@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStack, type Stack } from '../lib/stack.ts';
-import { freePort } from '../lib/rate-limiter.ts';
+import { freePort } from '../lib/free-port.ts';
 import { pct } from './stats.ts';
 import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts.ts';
 import { LOCAL_ANON_KEY } from '../../dev/auth-emulator/config.ts';

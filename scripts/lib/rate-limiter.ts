@@ -5,8 +5,6 @@ import path from 'node:path';
 import { start, waitForHttp } from './proc.ts';
 import { freePort } from './free-port.ts';
 
-export { freePort };
-
 /**
  * Runs the companion Worker `workers/rate-limiter` (the API's rate-limit Durable Object) with `wrangler dev`, in a
  * private dev registry: pass `env` to the `wrangler pages dev` it serves, which finds the Durable Object through that

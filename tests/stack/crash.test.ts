@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startStack } from '../../scripts/lib/stack.ts';
 import { descendants } from '../../scripts/lib/supervise.ts';
-import { freePort } from '../../scripts/lib/rate-limiter.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { DEMO_ACCOUNTS, DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
 import { LOCAL_ANON_KEY } from '../../dev/auth-emulator/config.ts';
 

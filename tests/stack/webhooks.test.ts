@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack } from '../../scripts/lib/stack.ts';
-import { freePort } from '../../scripts/lib/rate-limiter.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { descendants } from '../../scripts/lib/supervise.ts';
 import { openMigratedDatabases } from '../../scripts/seed/local-d1.ts';
 import { DEMO_ACCOUNTS, DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
