@@ -29,7 +29,7 @@ export default defineConfig({
               // list code (keeps the sign-in page's JS where it was).
               {
                 name: 'early',
-                test: /src[\\/](page-scripts[\\/]early-request|lib[\\/](page-request|prefetch-section)|shared[\\/]api[\\/](collections|list-params)|components[\\/]data-list[\\/](list-view|list-totals))\.ts$/,
+                test: /src[\\/](page-scripts[\\/]early-request|lib[\\/](page-request|prefetch-section|prepared-region)|shared[\\/]api[\\/](collections|list-params)|components[\\/]data-list[\\/](list-view|list-totals))\.ts$/,
                 priority: 4,
               },
               {

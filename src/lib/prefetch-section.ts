@@ -7,6 +7,7 @@
 import { apiFetch } from './api-client';
 import { firstRequestOf } from './page-request';
 import { prefetchOnce } from './prefetch-handoff';
+import { isPrepared } from './prepared-region';
 
 /** How long a prefetched shell may wait for its click (shells carry no data: this only bounds memory). */
 const HTML_MAX_AGE_MS = 30_000;
@@ -90,10 +91,13 @@ function prefetchShell(url: URL): void {
   shells.set(key.href, { at: Date.now(), html });
 }
 
-/** Starts the shell and the first data request of the page behind `href` (another page of this origin). */
+/**
+ * Starts the shell and the first data request of the page behind `href` (another page of this origin), unless that
+ * section is rendered already (prepared on hover: the focus of its click would fetch its data again).
+ */
 export function prefetchSection(href: string): void {
   const url = new URL(href, location.href);
-  if (url.origin !== location.origin || url.pathname === location.pathname) return;
+  if (url.origin !== location.origin || url.pathname === location.pathname || isPrepared(url.href)) return;
   prefetchShell(url);
   prefetchPageData(url, { acrossLoads: true });
 }

@@ -6,17 +6,24 @@
  * search, project route), the first-row mark, focus on the new page's heading, scroll restored on back and forward,
  * and the CSP (a page whose inline scripts the current policy may not allow is loaded in full instead).
  */
+import { swapFunctions } from 'astro:transitions/client';
 import type { TransitionBeforePreparationEvent, TransitionBeforeSwapEvent } from 'astro:transitions/client';
 import { needsMfaStep } from '../shared/auth-storage';
 import { $search, setPagePath } from '../stores/location';
 import { $projectRoute, readProjectRoute } from '../stores/project-context';
 import { forgetListAnswers } from '../lib/query';
+import { FIRST_ROW_MARK } from '../lib/first-row-mark';
 import { prefetchedShell, preloadModulesOf } from '../lib/prefetch-section';
 import { startPageRequest } from './early-request';
+import {
+  discardPrepared,
+  preparedDocument,
+  showPrepared,
+  syncRootAttributes,
+  takePrepared,
+  unmountIslands,
+} from './prepared-section';
 import { storedSession } from './auth-gate';
-
-/** The list's mark for its first data rows (src/components/data-list/data-list.tsx): set again by each new page. */
-const FIRST_ROW_MARK = 'dashboard:first-row';
 
 /** Inline scripts the first document ran, by text: the only ones its CSP (hashes of that document's) allows. */
 const allowedInline = new Set<string>();
@@ -34,8 +41,10 @@ function stay(event: TransitionBeforePreparationEvent): void {
 }
 
 async function loadShell(event: TransitionBeforePreparationEvent, fallback: () => Promise<void>): Promise<void> {
-  const html = await prefetchedShell(event.to.href);
-  const doc = html ? new DOMParser().parseFromString(html, 'text/html') : null;
+  // A section prepared on hover brings its shell parsed already.
+  const parsed = event.navigationType === 'traverse' ? undefined : preparedDocument(event.to.href);
+  const html = parsed ? null : await prefetchedShell(event.to.href);
+  const doc = parsed ?? (html ? new DOMParser().parseFromString(html, 'text/html') : null);
   if (doc?.querySelector('[name="astro-view-transitions-enabled"]')) {
     doc.querySelectorAll('noscript').forEach((el) => el.remove());
     event.newDocument = doc;
@@ -71,8 +80,8 @@ function onBeforePreparation(e: Event): void {
   // Signed out meanwhile (or owing the MFA code): a full load, whose gate sends to the sign-in page before paint.
   const session = storedSession();
   if (!session || needsMfaStep(session)) return event.preventDefault();
-  // The next page's data, in parallel with its shell.
-  startPageRequest(event.to);
+  // The next page's data, in parallel with its shell (a section prepared on hover has its own already).
+  if (!preparedDocument(event.to.href)) startPageRequest(event.to);
   const original = event.loader;
   event.loader = () => loadShell(event, original);
 }
@@ -82,35 +91,32 @@ function onBeforePreparation(e: Event): void {
  * element keeps: a list still mounted would see the next page's URL in the stores and write its own view into it.
  */
 function unmountLeavingIslands(next: Document): void {
-  addEventListener('error', expectedUnmountError, true);
-  try {
-    for (const island of document.body.querySelectorAll('astro-island')) {
-      const kept = island.closest('[data-astro-transition-persist]')?.getAttribute('data-astro-transition-persist');
-      if (kept && next.querySelector(`[data-astro-transition-persist="${CSS.escape(kept)}"]`)) continue;
-      island.dispatchEvent(new CustomEvent('astro:unmount'));
-    }
-  } finally {
-    removeEventListener('error', expectedUnmountError, true);
-  }
-}
-
-/**
- * React's report when a root is unmounted before its hydration finished (a click in the first moments of a load:
- * the leaving page's island is still hydrating): "This root received an early update, before anything was able to
- * hydrate" (#424), reported while the unmount runs. That root is the one going away, so the report is expected and
- * kept off the console; any other error still goes through.
- */
-function expectedUnmountError(event: ErrorEvent): void {
-  const message = String((event.error as Error | undefined)?.message ?? event.message);
-  if (/React error #424\b|received an early update, before anything was able to hydrate/.test(message))
-    event.preventDefault();
+  unmountIslands(document.body, (island) => {
+    const kept = island.closest('[data-astro-transition-persist]')?.getAttribute('data-astro-transition-persist');
+    return Boolean(kept && next.querySelector(`[data-astro-transition-persist="${CSS.escape(kept)}"]`));
+  });
 }
 
 function onBeforeSwap(e: Event): void {
   const event = e as TransitionBeforeSwapEvent;
-  unmountLeavingIslands(event.newDocument);
+  // The section rendered on hover, when this is its link (src/page-scripts/prepared-section.ts); any other goes.
+  const ready = event.navigationType === 'traverse' ? null : takePrepared(event.to.href);
   performance.clearMarks(FIRST_ROW_MARK);
-  forgetListAnswers();
+  if (ready) {
+    // Only the main region changes: the prepared one has read this URL's stores and has its own answers; the leaving
+    // islands go once it is on screen (showPrepared).
+    const doc = event.newDocument;
+    event.swap = () => {
+      swapFunctions.deselectScripts(doc);
+      syncRootAttributes(doc);
+      swapFunctions.swapHeadElements(doc);
+      shown = showPrepared(ready);
+    };
+  } else {
+    discardPrepared();
+    unmountLeavingIslands(event.newDocument);
+    forgetListAnswers();
+  }
   // Islands of the new page read these as they hydrate, which starts with the swap.
   setPagePath(event.to.pathname);
   followRoute(event.to.pathname, event.to.search);
@@ -158,9 +164,19 @@ function focusHeading(): void {
   target.focus({ preventScroll: true });
 }
 
+/** A prepared section being shown: it takes focus once it is no longer inert (src/page-scripts/prepared-section.ts). */
+let shown: Promise<void> | null = null;
+
 function onAfterSwap(): void {
   followRoute(location.pathname, location.search);
-  focusHeading();
+  if (shown) {
+    // Unless the user has moved focus meanwhile.
+    const before = document.activeElement;
+    void shown.then(() => {
+      if (document.activeElement === before || document.activeElement === document.body) focusHeading();
+    });
+  } else focusHeading();
+  shown = null;
   const at = traversing ? leftAt.get(location.pathname) : undefined;
   traversing = false;
   if (at && (at.x || at.y)) restoreScroll(at.x, at.y);

@@ -223,3 +223,73 @@ test('the project route follows a mode switch made with the mode toggle', async 
   expect(await sameDocument(page)).toBe(true);
   expect(DEMO_PROJECT).toBeTruthy();
 });
+
+// Sections prepared on hover (src/page-scripts/prepared-section.ts): rendered hidden while the pointer rests on the
+// link, swapped in at the click.
+const prepared = (page: Page) => page.locator('main[data-prepared-for]');
+
+test('a hovered section is rendered ahead, hidden and inert, and the click shows it at once with its rows', async ({
+  page,
+}) => {
+  await openWallets(page);
+  const users: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/v1\/projects\/[^/]+\/test\/users\?/.test(r.url())) users.push(r.url());
+  });
+  const link = sidebar(page).getByRole('link', { name: 'Users', exact: true });
+  await link.hover();
+  const region = prepared(page);
+  await expect(region).toHaveAttribute('data-prepared-for', new RegExp(`${demoPath('test', '/users')}$`));
+  await expect(region).toHaveAttribute('data-prepared-rows', '');
+  await expect(region).toHaveAttribute('aria-hidden', 'true');
+  expect(await region.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+  await expect(region).toBeHidden();
+  // The page on screen is untouched: one heading, its own rows.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wallets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toHaveCount(0);
+
+  await link.click();
+  await expect(page).toHaveURL(demoPath('test', '/users'));
+  await expect(page).toHaveTitle('Users · Dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeFocused();
+  await expect(page.locator('[aria-live="assertive"].astro-route-announcer')).toHaveText('Users · Dashboard');
+  // The leaving region is gone once the new one takes input; the shown one is the page's main region.
+  await expect(page.locator('main')).toHaveCount(1);
+  await expect(page.locator('main#main')).not.toHaveAttribute('inert');
+  await expect(await dataRows(page)).toHaveCount(25);
+  expect(await sameDocument(page)).toBe(true);
+  // Its data came from the hover: one request in all, and the first-row mark is the click's.
+  expect(users).toHaveLength(1);
+  expect(await page.evaluate(() => performance.getEntriesByName('dashboard:first-row').length)).toBe(1);
+  await expect(sidebar(page).getByRole('link', { name: 'Users', exact: true })).toHaveAttribute('aria-current', 'page');
+
+  // Its controls work, and back brings the wallets list again.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/\/users\?.*page=2\b/);
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(demoPath('test', '/wallets'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+  await expect(await dataRows(page)).toHaveCount(25);
+  await expect(page.locator('main')).toHaveCount(1);
+});
+
+test('a prepared section is dropped when the page it would replace changes its view, and none is made for a view in the URL', async ({
+  page,
+}) => {
+  await openWallets(page);
+  await sidebar(page).getByRole('link', { name: 'Users', exact: true }).hover();
+  await expect(prepared(page)).toHaveCount(1);
+  // A view in the URL (`?page=2`) would be read by the prepared list too: it goes, and no new one is made.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  await expect(prepared(page)).toHaveCount(0);
+  await sidebar(page).getByRole('link', { name: 'Transactions', exact: true }).hover();
+  await page.waitForTimeout(500);
+  await expect(prepared(page)).toHaveCount(0);
+  // The switch itself still works, the ordinary way.
+  await sidebar(page).getByRole('link', { name: 'Transactions', exact: true }).click();
+  await expect(page).toHaveURL(demoPath('test', '/transactions'));
+  await expect(await dataRows(page)).not.toHaveCount(0);
+  expect(await sameDocument(page)).toBe(true);
+});

@@ -7,6 +7,7 @@ import { apiQuery } from '../../lib/query';
 import { useSearch } from '../../lib/use-search';
 import { useTransitionStore } from '../../lib/use-transition-store';
 import { setSearch } from '../../stores/location';
+import { markFirstRow } from '../../lib/first-row-mark';
 import { Skeleton, StatePanel } from '../ui/state-panel';
 import { Button } from '../ui/button';
 import { ColumnChooser, saveColumns, savedColumns } from './column-chooser';
@@ -103,8 +104,6 @@ export interface DataListProps<T extends { id: string }> {
 }
 
 const ROW_HEIGHT = 'h-12';
-/** Performance mark set when a list first shows data rows (the bench reads it: first data row visible). */
-export const FIRST_ROW_MARK = 'dashboard:first-row';
 const SKELETON_ROWS = 8;
 
 /** A list query's state with the request it answers (the rendered state may be a moment behind the store). */
@@ -174,8 +173,9 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const total = data?.total ?? deferred.count?.total ?? null;
   const totalCapped = data?.total === null ? deferred.count?.totalCapped : data?.totalCapped;
 
+  const tbody = useRef<HTMLTableSectionElement>(null);
   useEffect(() => {
-    if (data?.data.length && !performance.getEntriesByName(FIRST_ROW_MARK).length) performance.mark(FIRST_ROW_MARK);
+    if (data?.data.length) markFirstRow(tbody.current);
   }, [data]);
 
   const go = (next: typeof query, options: { replace?: boolean } = {}) =>
@@ -236,7 +236,6 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   if (emailSearch) accepts.push('email');
   if (s?.name) accepts.push('name');
 
-  const tbody = useRef<HTMLTableSectionElement>(null);
   function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, row: T) {
     if (event.target !== event.currentTarget) return;
     const rows = [...(tbody.current?.querySelectorAll<HTMLTableRowElement>('tr[data-row]') ?? [])];

@@ -1,0 +1,216 @@
+/**
+ * A section rendered ahead of its click (docs/decisions.md "Sections prepared on hover"). While the pointer rests on
+ * a sidebar link, the hovered section's main region (from the shell the hover prefetched) is put into this document,
+ * hidden and inert, beside the page's own: its island hydrates, its list takes the hover's data and renders its rows,
+ * and the browser lays it out. The click then swaps only that region in (src/page-scripts/client-navigation.ts):
+ * the sidebar and the header stay where they are, nothing is parsed or hydrated after the click, and the rows are on
+ * screen in the click's own frame. This is the in-document form of speculative prerendering: the section is still its
+ * own island, from its own page's HTML.
+ *
+ * A section is prepared only when it reads exactly what it will read once on screen: the same project, mode and route
+ * parameters, and no query string on either page (the stores hold the page's own). It is dropped when anything it read
+ * changes, when another one is prepared, and after PREFETCH_MAX_AGE_MS (its data is never shown older than the
+ * hover's hand-off allows).
+ */
+import { PREFETCH_MAX_AGE_MS } from '../lib/prefetch-handoff';
+import { firstRequestOf } from '../lib/page-request';
+import { prefetchedShell } from '../lib/prefetch-section';
+import { markPreparedRows } from '../lib/first-row-mark';
+import { PREPARED_ATTR } from '../lib/prepared-region';
+import { $search } from '../stores/location';
+import { $projectRoute, readProjectRoute } from '../stores/project-context';
+
+/** How long the pointer rests on a link before its section is rendered (a pointer crossing the sidebar renders none). */
+const REST_MS = 60;
+/** The longest a shown prepared section waits for an idle moment to take focus and input. */
+const SETTLE_MS = 300;
+/** The page's main region (`<main id="main">` in src/layouts/DashboardLayout.astro). */
+const MAIN = 'main#main';
+
+interface Prepared {
+  href: string;
+  /** The shell's document without its main region: the router swaps its head in. */
+  doc: Document;
+  main: HTMLElement;
+  stop: () => void;
+}
+
+let prepared: Prepared | null = null;
+
+/** Unmounts the islands under `root` (React's report for a root unmounted while hydrating is expected: kept quiet). */
+export function unmountIslands(root: ParentNode, keep: (island: Element) => boolean = () => false): void {
+  addEventListener('error', expectedUnmountError, true);
+  try {
+    for (const island of root.querySelectorAll('astro-island')) {
+      if (!keep(island)) island.dispatchEvent(new CustomEvent('astro:unmount'));
+    }
+  } finally {
+    removeEventListener('error', expectedUnmountError, true);
+  }
+}
+
+/**
+ * React's report when a root is unmounted before its hydration finished (a click in the first moments of a load:
+ * the leaving page's island is still hydrating): "This root received an early update, before anything was able to
+ * hydrate" (#424), reported while the unmount runs. That root is the one going away, so the report is expected and
+ * kept off the console; any other error still goes through.
+ */
+function expectedUnmountError(event: ErrorEvent): void {
+  const message = String((event.error as Error | undefined)?.message ?? event.message);
+  if (/React error #424\b|received an early update, before anything was able to hydrate/.test(message))
+    event.preventDefault();
+}
+
+/** Drops the prepared section, if any (its island unmounts, its region leaves the document). */
+export function discardPrepared(): void {
+  const p = prepared;
+  if (!p) return;
+  prepared = null;
+  p.stop();
+  unmountIslands(p.main);
+  p.main.remove();
+}
+
+function keyOf(href: string): string {
+  const url = new URL(href, location.href);
+  url.hash = '';
+  return url.href;
+}
+
+/** Whether the page at `url` would read the same stores as this one (project, mode, parameters, no query string). */
+function readsTheSame(url: URL): boolean {
+  if (url.origin !== location.origin || url.pathname === location.pathname) return false;
+  if (url.search || location.search || $search.get()) return false;
+  const here = $projectRoute.get();
+  const there = readProjectRoute(url.pathname);
+  return Boolean(here && there && JSON.stringify(here) === JSON.stringify(there) && firstRequestOf(url.pathname, ''));
+}
+
+/** Renders the section of `href` from its shell, hidden beside the page's main region. */
+function prepare(href: string, html: string): void {
+  const key = keyOf(href);
+  if (prepared?.href === key) return;
+  const url = new URL(key);
+  const current = document.querySelector<HTMLElement>(MAIN);
+  if (!current || !readsTheSame(url)) return;
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const main = doc.querySelector<HTMLElement>(MAIN);
+  if (!doc.querySelector('[name="astro-view-transitions-enabled"]') || !main || main.querySelector('script')) return;
+  discardPrepared();
+  doc.querySelectorAll('noscript').forEach((el) => el.remove());
+  main.remove();
+  main.removeAttribute('id');
+  main.setAttribute(PREPARED_ATTR, key);
+  main.setAttribute('aria-hidden', 'true');
+  main.inert = true;
+  // Laid out at the width it will have, out of the flow, with no height (its vertical padding too) and nothing shown
+  // outside it. Only properties that its content does not inherit: showing it restyles the region element alone.
+  const width = current.getBoundingClientRect().width;
+  main.style.cssText = `position:absolute;top:0;left:0;width:${width}px;height:0;padding-block:0;overflow:hidden`;
+  const timer = setTimeout(discardPrepared, PREFETCH_MAX_AGE_MS);
+  const unlisten = [$search.listen(discardPrepared), $projectRoute.listen(discardPrepared)];
+  prepared = {
+    href: key,
+    doc,
+    main,
+    stop: () => {
+      clearTimeout(timer);
+      unlisten.forEach((off) => off());
+    },
+  };
+  // Its island hydrates as it connects (client:load).
+  current.after(document.adoptNode(main));
+}
+
+/** The parsed shell of the section prepared for `href`, if it is the one prepared. */
+export function preparedDocument(href: string): Document | undefined {
+  return prepared?.href === keyOf(href) ? prepared.doc : undefined;
+}
+
+/** The prepared section for a navigation to `href` (taken: the next one starts afresh), or null. */
+export function takePrepared(href: string): Omit<Prepared, 'stop'> | null {
+  const p = prepared;
+  if (!p || p.href !== keyOf(href) || !p.main.isConnected) return null;
+  prepared = null;
+  p.stop();
+  return p;
+}
+
+/**
+ * Puts a taken prepared section on screen in place of the page's main region; the rest of the body stays. The
+ * swap itself changes as little as it can, and the rest waits until the rows are painted and the main thread is idle
+ * (at most SETTLE_MS): the leaving region is hidden at once and its islands unmount then (React's unmount of a whole
+ * list: ~5 ms); the shown region stays inert until then (ending `inert` restyles the whole region: ~5 ms), which
+ * only a pointer user meets (sections are prepared on hover), one or two frames after the click. Until then the leaving
+ * islands read the same stores as the shown one (a prepared section keeps the query string and the project route),
+ * so they have nothing to follow. Resolves once the region takes focus and input.
+ */
+export function showPrepared(p: Omit<Prepared, 'stop'>): Promise<void> {
+  const current = document.querySelector<HTMLElement>(MAIN);
+  const { main } = p;
+  if (current) {
+    current.removeAttribute('id');
+    current.hidden = true;
+  }
+  // Shown where it is (a moved subtree would be styled and laid out again from scratch).
+  main.removeAttribute('style');
+  main.removeAttribute('aria-hidden');
+  main.removeAttribute(PREPARED_ATTR);
+  main.id = 'main';
+  if (current && current.nextElementSibling !== main) current.after(main);
+  // The router announces the new page in a live region it adds to the body (the body it swaps in has none).
+  document.querySelectorAll('body > .astro-route-announcer').forEach((el) => el.remove());
+  markPreparedRows(main);
+  return new Promise((resolve) =>
+    requestIdleCallback(
+      () => {
+        main.inert = false;
+        if (current) {
+          unmountIslands(current);
+          current.remove();
+        }
+        resolve();
+      },
+      { timeout: SETTLE_MS },
+    ),
+  );
+}
+
+/**
+ * Root attributes the page sets at run time (the theme's variables, the sign-in gate's state) or the router owns:
+ * not the shell's to change.
+ */
+const OWN_ROOT_ATTRIBUTES = new Set(['style', 'data-auth', 'data-astro-transition', 'data-astro-transition-fallback']);
+
+/**
+ * Brings the root element's attributes to the next page's, touching only those that differ. The router's own swap
+ * removes and sets them all, which restyles the whole document (7 ms here; nothing else of a prepared swap does);
+ * the theme's variables are set again after every swap (src/page-scripts/dashboard-shell.ts), to the same values.
+ */
+export function syncRootAttributes(doc: Document): void {
+  const root = document.documentElement;
+  const next = doc.documentElement;
+  for (const { name } of [...root.attributes])
+    if (!next.hasAttribute(name) && !OWN_ROOT_ATTRIBUTES.has(name)) root.removeAttribute(name);
+  for (const { name, value } of next.attributes) if (root.getAttribute(name) !== value) root.setAttribute(name, value);
+}
+
+/** Wires preparation on hover of the given links (once per link). */
+const wired = new WeakSet<HTMLAnchorElement>();
+export function prepareOnHover(links: Iterable<HTMLAnchorElement>): void {
+  for (const a of links) {
+    if (wired.has(a)) continue;
+    wired.add(a);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    a.addEventListener('pointerenter', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const href = a.href;
+        void prefetchedShell(href)?.then((html) => {
+          if (html && a.matches(':hover')) prepare(href, html);
+        });
+      }, REST_MS);
+    });
+    a.addEventListener('pointerleave', () => clearTimeout(timer));
+  }
+}
