@@ -110,7 +110,7 @@ function onBeforeSwap(e: Event): void {
       swapFunctions.deselectScripts(doc);
       syncRootAttributes(doc);
       swapFunctions.swapHeadElements(doc);
-      shown = showPrepared(ready);
+      showPrepared(ready);
     };
   } else {
     discardPrepared();
@@ -164,19 +164,9 @@ function focusHeading(): void {
   target.focus({ preventScroll: true });
 }
 
-/** A prepared section being shown: it takes focus once it is no longer inert (src/page-scripts/prepared-section.ts). */
-let shown: Promise<void> | null = null;
-
 function onAfterSwap(): void {
   followRoute(location.pathname, location.search);
-  if (shown) {
-    // Unless the user has moved focus meanwhile.
-    const before = document.activeElement;
-    void shown.then(() => {
-      if (document.activeElement === before || document.activeElement === document.body) focusHeading();
-    });
-  } else focusHeading();
-  shown = null;
+  focusHeading();
   const at = traversing ? leftAt.get(location.pathname) : undefined;
   traversing = false;
   if (at && (at.x || at.y)) restoreScroll(at.x, at.y);

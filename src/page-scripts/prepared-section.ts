@@ -1,7 +1,7 @@
 /**
  * A section rendered ahead of its click (docs/decisions.md "Sections prepared on hover"). While the pointer rests on
  * a sidebar link, the hovered section's main region (from the shell the hover prefetched) is put into this document,
- * hidden and inert, beside the page's own: its island hydrates, its list takes the hover's data and renders its rows,
+ * hidden, beside the page's own: its island hydrates, its list takes the hover's data and renders its rows,
  * and the browser lays it out. The click then swaps only that region in (src/page-scripts/client-navigation.ts):
  * the sidebar and the header stay where they are, nothing is parsed or hydrated after the click, and the rows are on
  * screen in the click's own frame. This is the in-document form of speculative prerendering: the section is still its
@@ -22,7 +22,7 @@ import { $projectRoute, readProjectRoute } from '../stores/project-context';
 
 /** How long the pointer rests on a link before its section is rendered (a pointer crossing the sidebar renders none). */
 const REST_MS = 60;
-/** The longest a shown prepared section waits for an idle moment to take focus and input. */
+/** The longest the region a prepared section replaced waits for an idle moment to go. */
 const SETTLE_MS = 300;
 /** The page's main region (`<main id="main">` in src/layouts/DashboardLayout.astro). */
 const MAIN = 'main#main';
@@ -102,13 +102,15 @@ function prepare(href: string, html: string): void {
   main.removeAttribute('id');
   main.setAttribute(PREPARED_ATTR, key);
   main.setAttribute('aria-hidden', 'true');
-  main.inert = true;
   // Laid out at the width it will have, out of the flow, with no height (its vertical padding too) and nothing shown
   // outside it. Only properties that its content does not inherit: showing it restyles the region element alone.
   const width = current.getBoundingClientRect().width;
   main.style.cssText = `position:absolute;top:0;left:0;width:${width}px;height:0;padding-block:0;overflow:hidden`;
   const timer = setTimeout(discardPrepared, PREFETCH_MAX_AGE_MS);
   const unlisten = [$search.listen(discardPrepared), $projectRoute.listen(discardPrepared)];
+  // Nothing in it is reachable by pointer (no height) or assistive technology (aria-hidden); Tab past the page's last
+  // control could reach it, and then it goes. Not `inert`: ending that restyles the whole region (5–13 ms).
+  main.addEventListener('focusin', discardPrepared);
   prepared = {
     href: key,
     doc,
@@ -116,6 +118,7 @@ function prepare(href: string, html: string): void {
     stop: () => {
       clearTimeout(timer);
       unlisten.forEach((off) => off());
+      main.removeEventListener('focusin', discardPrepared);
     },
   };
   // Its island hydrates as it connects (client:load).
@@ -137,20 +140,24 @@ export function takePrepared(href: string): Omit<Prepared, 'stop'> | null {
 }
 
 /**
- * Puts a taken prepared section on screen in place of the page's main region; the rest of the body stays. The
- * swap itself changes as little as it can, and the rest waits until the rows are painted and the main thread is idle
- * (at most SETTLE_MS): the leaving region is hidden at once and its islands unmount then (React's unmount of a whole
- * list: ~5 ms); the shown region stays inert until then (ending `inert` restyles the whole region: ~5 ms), which
- * only a pointer user meets (sections are prepared on hover), one or two frames after the click. Until then the leaving
- * islands read the same stores as the shown one (a prepared section keeps the query string and the project route),
- * so they have nothing to follow. Resolves once the region takes focus and input.
+ * Puts a taken prepared section on screen in place of the page's main region; the rest of the body stays. The swap
+ * changes as little as it can: the leaving region is hidden, and its islands unmount and it goes when the main thread
+ * is next idle (at most SETTLE_MS later; React's unmount of a whole list: ~5 ms). Until then they read the same
+ * stores as the shown one (a prepared section keeps the query string and the project route): nothing to follow.
  */
-export function showPrepared(p: Omit<Prepared, 'stop'>): Promise<void> {
+export function showPrepared(p: Omit<Prepared, 'stop'>): void {
   const current = document.querySelector<HTMLElement>(MAIN);
   const { main } = p;
   if (current) {
     current.removeAttribute('id');
     current.hidden = true;
+    requestIdleCallback(
+      () => {
+        unmountIslands(current);
+        current.remove();
+      },
+      { timeout: SETTLE_MS },
+    );
   }
   // Shown where it is (a moved subtree would be styled and laid out again from scratch).
   main.removeAttribute('style');
@@ -161,19 +168,6 @@ export function showPrepared(p: Omit<Prepared, 'stop'>): Promise<void> {
   // The router announces the new page in a live region it adds to the body (the body it swaps in has none).
   document.querySelectorAll('body > .astro-route-announcer').forEach((el) => el.remove());
   markPreparedRows(main);
-  return new Promise((resolve) =>
-    requestIdleCallback(
-      () => {
-        main.inert = false;
-        if (current) {
-          unmountIslands(current);
-          current.remove();
-        }
-        resolve();
-      },
-      { timeout: SETTLE_MS },
-    ),
-  );
 }
 
 /**
