@@ -13,7 +13,7 @@
  * hover's hand-off allows).
  */
 import { PREFETCH_MAX_AGE_MS } from '../lib/prefetch-handoff';
-import { firstRequestOf } from '../lib/page-request';
+import { matchRoute } from '../shared/routes';
 import { prefetchedShell } from '../lib/prefetch-section';
 import { markPreparedRows } from '../lib/first-row-mark';
 import { PREPARED_ATTR } from '../lib/prepared-region';
@@ -24,6 +24,25 @@ import { $projectRoute, readProjectRoute } from '../stores/project-context';
 const REST_MS = 60;
 /** The longest the region a prepared section replaced waits for an idle moment to go. */
 const SETTLE_MS = 300;
+/**
+ * The sections rendered on hover: the lists of the sidebar, whose islands only read (their data) when they mount.
+ * Not prepared: pages that act when they open (user migrations resume a running import), forms and settings (read
+ * when shown, never worth a hidden copy), the overview and analytics (charts; analytics pages bring a stylesheet of
+ * their own), billing (a payment's result in the URL).
+ */
+const PREPARED_SECTIONS = new Set([
+  'wallets',
+  'users',
+  'transactions',
+  'policies',
+  'contracts',
+  'backend-wallets',
+  'api-keys',
+  'webhooks',
+  'events',
+  'logs',
+  'members',
+]);
 /** The page's main region (`<main id="main">` in src/layouts/DashboardLayout.astro). */
 const MAIN = 'main#main';
 
@@ -77,13 +96,23 @@ function keyOf(href: string): string {
   return url.href;
 }
 
-/** Whether the page at `url` would read the same stores as this one (project, mode, parameters, no query string). */
+/**
+ * Whether the page at `url` is a section rendered on hover that would read the same stores as this one (project,
+ * mode, parameters, no query string).
+ */
 function readsTheSame(url: URL): boolean {
   if (url.origin !== location.origin || url.pathname === location.pathname) return false;
   if (url.search || location.search || $search.get()) return false;
   const here = $projectRoute.get();
   const there = readProjectRoute(url.pathname);
-  return Boolean(here && there && JSON.stringify(here) === JSON.stringify(there) && firstRequestOf(url.pathname, ''));
+  const shell = matchRoute(url.pathname)?.route.shell;
+  return Boolean(
+    here && there && JSON.stringify(here) === JSON.stringify(there) && shell && PREPARED_SECTIONS.has(shell),
+  );
+}
+
+function styleSheetsOf(doc: Document): string[] {
+  return [...doc.head.querySelectorAll('style, link[rel="stylesheet"]')].map((el) => el.outerHTML);
 }
 
 /** Renders the section of `href` from its shell, hidden beside the page's main region. */
@@ -96,6 +125,9 @@ function prepare(href: string, html: string): void {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const main = doc.querySelector<HTMLElement>(MAIN);
   if (!doc.querySelector('[name="astro-view-transitions-enabled"]') || !main || main.querySelector('script')) return;
+  // Styled by this page's stylesheets: a page with others would be styled again when shown.
+  const here = new Set(styleSheetsOf(document));
+  if (!styleSheetsOf(doc).every((sheet) => here.has(sheet))) return;
   discardPrepared();
   doc.querySelectorAll('noscript').forEach((el) => el.remove());
   main.remove();

@@ -296,3 +296,39 @@ test('a prepared section is dropped when focus reaches it or the page changes it
   await expect(await dataRows(page)).not.toHaveCount(0);
   expect(await sameDocument(page)).toBe(true);
 });
+
+// Which sections render on hover (PREPARED_SECTIONS in src/page-scripts/prepared-section.ts): the sidebar's lists.
+const RENDERED_ON_HOVER: readonly (readonly [link: string, path: string, prepared: boolean])[] = [
+  ['Overview', '', false],
+  ['Test to live', '/promote', false],
+  ['Transaction analytics', '/analytics/transactions', false],
+  ['Wallets', '/wallets', true],
+  ['Users', '/users', true],
+  ['Transactions', '/transactions', true],
+  ['Gas policies', '/policies', true],
+  ['Contracts', '/contracts', true],
+  ['Backend wallets', '/backend-wallets', true],
+  ['API keys', '/api-keys', true],
+  ['Webhooks', '/webhooks', true],
+  ['Events', '/events', true],
+  ['Logs', '/logs', true],
+  ['User migrations', '/migrations', false],
+  ['Project settings', '/settings', false],
+  ['Members', '/settings/members', true],
+  ['Billing', '/settings/billing', false],
+];
+
+test('the sidebar lists render on hover; pages that act or ask when they open do not', async ({ page }) => {
+  await page.goto(demoPath('test', '/providers'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Providers' })).toBeVisible();
+  for (const [name, path, rendered] of RENDERED_ON_HOVER) {
+    await page.mouse.move(900, 500);
+    await sidebar(page).getByRole('link', { name, exact: true }).hover();
+    const region = page.locator(`main[data-prepared-for$="${demoPath('test', path)}"]`);
+    if (rendered) await expect(region, name).toHaveCount(1);
+    else {
+      await page.waitForTimeout(400);
+      await expect(region, name).toHaveCount(0);
+    }
+  }
+});

@@ -20,9 +20,10 @@ export function demoPath(mode: 'live' | 'test', section = ''): string {
  * previous view's rows are still shown), and returns them.
  */
 export async function dataRows(page: Page) {
-  const rows = page.locator('tbody tr[data-row]');
+  // The page's own rows (a section prepared on hover, hidden beside it, has rows too).
+  const rows = page.locator('#main tbody tr[data-row]');
   await expect(rows.first()).toBeVisible();
-  await expect(page.locator('[data-table-scroll][aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('#main [data-table-scroll][aria-busy="true"]')).toHaveCount(0);
   return rows;
 }
 

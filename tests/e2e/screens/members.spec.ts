@@ -8,7 +8,7 @@ import { acceptInvite, apiAsUser as api, ownProject } from './member-helpers';
 const MEMBERS = demoPath('test', '/settings/members');
 const membersOf = (projectId: string) => `/${projectId}/test/settings/members`;
 
-const row = (page: Page, text: string) => page.locator('tbody tr[data-row]').filter({ hasText: text });
+const row = (page: Page, text: string) => page.locator('#main tbody tr[data-row]').filter({ hasText: text });
 
 test('members: the team with names and roles, pending invites with their expiry; filters, search and sort in the URL; accessible', async ({
   page,
@@ -30,23 +30,23 @@ test('members: the team with names and roles, pending invites with their expiry;
   await page.getByRole('menuitemcheckbox', { name: 'Pending', exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/filters=.*status/);
-  await expect(page.locator('tbody tr[data-row]')).toHaveCount(1);
+  await expect(page.locator('#main tbody tr[data-row]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Clear Status filter' }).click();
   await page.getByRole('searchbox').fill('vera');
   await page.getByRole('searchbox').press('Enter');
   await expect(page).toHaveURL(/nameOrEmail/);
-  await expect(page.locator('tbody tr[data-row]')).toHaveCount(1);
+  await expect(page.locator('#main tbody tr[data-row]')).toHaveCount(1);
   await expect(row(page, 'Vera Viewer')).toBeVisible();
   await page.goBack();
-  await expect(page.locator('tbody tr[data-row]')).toHaveCount(5);
+  await expect(page.locator('#main tbody tr[data-row]')).toHaveCount(5);
   await page.getByRole('button', { name: /^Role/ }).first().click();
   await page.getByRole('menuitemcheckbox', { name: 'Developer', exact: true }).click();
   await page.keyboard.press('Escape');
-  await expect(page.locator('tbody tr[data-row]')).toHaveCount(2); // Dave and the pending new hire
+  await expect(page.locator('#main tbody tr[data-row]')).toHaveCount(2); // Dave and the pending new hire
   await page.getByRole('button', { name: 'Clear Role filter' }).click();
   await page.getByRole('columnheader', { name: /Role/ }).getByRole('button').click();
   await expect(page).toHaveURL(/order=role%3Adesc/);
-  await expect(page.locator('tbody tr[data-row]').first()).toContainText('Owner');
+  await expect(page.locator('#main tbody tr[data-row]').first()).toContainText('Owner');
 
   await expectAccessible(page);
   // The invite form and a member's dialog, keyboard only: Enter on a focused row opens it.
