@@ -48,7 +48,7 @@ const MAIN = 'main#main';
 
 interface Prepared {
   href: string;
-  /** The shell's document without its main region: the router swaps its head in. */
+  /** The shell's document (the router swaps its head in). */
   doc: Document;
   main: HTMLElement;
   stop: () => void;
@@ -123,14 +123,16 @@ function prepare(href: string, html: string): void {
   const current = document.querySelector<HTMLElement>(MAIN);
   if (!current || !readsTheSame(url)) return;
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  const main = doc.querySelector<HTMLElement>(MAIN);
-  if (!doc.querySelector('[name="astro-view-transitions-enabled"]') || !main || main.querySelector('script')) return;
+  const shellMain = doc.querySelector<HTMLElement>(MAIN);
+  if (!doc.querySelector('[name="astro-view-transitions-enabled"]') || !shellMain || shellMain.querySelector('script'))
+    return;
   // Styled by this page's stylesheets: a page with others would be styled again when shown.
   const here = new Set(styleSheetsOf(document));
   if (!styleSheetsOf(doc).every((sheet) => here.has(sheet))) return;
   discardPrepared();
   doc.querySelectorAll('noscript').forEach((el) => el.remove());
-  main.remove();
+  // A copy: the shell stays whole, so the router can still swap it in the usual way if this one is dropped meanwhile.
+  const main = document.importNode(shellMain, true);
   main.removeAttribute('id');
   main.setAttribute(PREPARED_ATTR, key);
   main.setAttribute('aria-hidden', 'true');
@@ -154,7 +156,7 @@ function prepare(href: string, html: string): void {
     },
   };
   // Its island hydrates as it connects (client:load).
-  current.after(document.adoptNode(main));
+  current.after(main);
 }
 
 /** The parsed shell of the section prepared for `href`, if it is the one prepared. */
