@@ -4,7 +4,7 @@ import { $ecosystemTheme, applyTheme, followEcosystemTheme } from '../stores/eco
 import { gateDashboard } from './auth-gate';
 import { prefetchOnIntent } from '../lib/prefetch-section';
 import { startClientNavigation } from './client-navigation';
-import { prepareOnHover } from './prepared-section';
+import { prepareOnIntent } from './prepared-section';
 
 /** Wires the page on screen: remembers the project, fills the nav and mode links, closes the mobile menu. */
 function wirePage(): void {
@@ -21,7 +21,7 @@ function wirePage(): void {
       else a.removeAttribute('aria-current');
     }
     prefetchOnIntent(sectionLinks);
-    prepareOnHover(sectionLinks);
+    prepareOnIntent(sectionLinks);
     for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-mode-link]')) {
       const target = a.dataset.modeLink;
       if (!isMode(target)) continue;

@@ -1,11 +1,11 @@
 /**
- * A section rendered ahead of its click (docs/decisions.md "Sections prepared on hover"). While the pointer rests on
- * a sidebar link, the hovered section's main region (from the shell the hover prefetched) is put into this document,
- * hidden, beside the page's own: its island hydrates, its list takes the hover's data and renders its rows,
- * and the browser lays it out. The click then swaps only that region in (src/page-scripts/client-navigation.ts):
- * the sidebar and the header stay where they are, nothing is parsed or hydrated after the click, and the rows are on
- * screen in the click's own frame. This is the in-document form of speculative prerendering: the section is still its
- * own island, from its own page's HTML.
+ * A section rendered ahead of its click (docs/decisions.md "Sections prepared on hover"). While the pointer (or the
+ * keyboard focus) rests on a sidebar link, the section's main region (from the shell the hover prefetched) is put
+ * into this document, hidden, beside the page's own: its island hydrates, its list takes the hover's data and renders
+ * its rows, and the browser lays it out. The click then swaps only that region in
+ * (src/page-scripts/client-navigation.ts): the sidebar and the header stay where they are, nothing is parsed or
+ * hydrated after the click, and the rows are on screen in the click's own frame. This is the in-document form of
+ * speculative prerendering: the section is still its own island, from its own page's HTML.
  *
  * A section is prepared only when it reads exactly what it will read once on screen: the same project, mode and route
  * parameters, and no query string on either page (the stores hold the page's own). It is dropped when anything it read
@@ -22,6 +22,8 @@ import { $projectRoute, readProjectRoute } from '../stores/project-context';
 
 /** How long the pointer rests on a link before its section is rendered (a pointer crossing the sidebar renders none). */
 const REST_MS = 60;
+/** How long the keyboard focus rests on a link before its section is rendered. */
+const FOCUS_REST_MS = 300;
 /** The longest the region a prepared section replaced waits for an idle moment to go. */
 const SETTLE_MS = 300;
 /**
@@ -223,22 +225,28 @@ export function syncRootAttributes(doc: Document): void {
   for (const { name, value } of next.attributes) if (root.getAttribute(name) !== value) root.setAttribute(name, value);
 }
 
-/** Wires preparation on hover of the given links (once per link). */
+/**
+ * Wires preparation on intent for the given links (once per link): the pointer resting on one (REST_MS), or the
+ * keyboard focus resting on one (FOCUS_REST_MS: someone tabbing through the sidebar passes most links quickly).
+ */
 const wired = new WeakSet<HTMLAnchorElement>();
-export function prepareOnHover(links: Iterable<HTMLAnchorElement>): void {
+export function prepareOnIntent(links: Iterable<HTMLAnchorElement>): void {
   for (const a of links) {
     if (wired.has(a)) continue;
     wired.add(a);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    a.addEventListener('pointerenter', () => {
+    const after = (ms: number, still: string) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         const href = a.href;
         void prefetchedShell(href)?.then((html) => {
-          if (html && a.matches(':hover')) prepare(href, html);
+          if (html && a.matches(still)) prepare(href, html);
         });
-      }, REST_MS);
-    });
+      }, ms);
+    };
+    a.addEventListener('pointerenter', () => after(REST_MS, ':hover'));
     a.addEventListener('pointerleave', () => clearTimeout(timer));
+    a.addEventListener('focus', () => after(FOCUS_REST_MS, ':focus-visible'));
+    a.addEventListener('blur', () => clearTimeout(timer));
   }
 }

@@ -332,3 +332,18 @@ test('the sidebar lists render on hover; pages that act or ask when they open do
     }
   }
 });
+
+test('the keyboard focus resting on a sidebar link prepares its section too; Enter shows it', async ({ page }) => {
+  await openWallets(page);
+  await sidebar(page).getByRole('link', { name: 'Wallets', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  const users = sidebar(page).getByRole('link', { name: 'Users', exact: true });
+  await expect(users).toBeFocused();
+  await expect(prepared(page)).toHaveAttribute('data-prepared-rows', '');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(demoPath('test', '/users'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeFocused();
+  await expect(page.locator('main')).toHaveCount(1);
+  await expect(await dataRows(page)).toHaveCount(25);
+  expect(await sameDocument(page)).toBe(true);
+});
