@@ -4,9 +4,14 @@
  */
 export const PREPARED_ATTR = 'data-prepared-for';
 
-/** Whether the section at `href` is rendered already, waiting for its click (it needs nothing fetched for it). */
-export function isPrepared(href: string): boolean {
+/** The URL a region is prepared for: `href` made absolute, without its fragment. */
+export function preparedKey(href: string): string {
   const url = new URL(href, location.href);
   url.hash = '';
-  return Boolean(document.querySelector(`[${PREPARED_ATTR}="${CSS.escape(url.href)}"]`));
+  return url.href;
+}
+
+/** Whether the section at `href` is rendered already, waiting for its click (it needs nothing fetched for it). */
+export function isPrepared(href: string): boolean {
+  return Boolean(document.querySelector(`[${PREPARED_ATTR}="${CSS.escape(preparedKey(href))}"]`));
 }

@@ -16,7 +16,7 @@ import { PREFETCH_MAX_AGE_MS } from '../lib/prefetch-handoff';
 import { matchRoute } from '../shared/routes';
 import { prefetchedShell } from '../lib/prefetch-section';
 import { markPreparedRows } from '../lib/first-row-mark';
-import { PREPARED_ATTR } from '../lib/prepared-region';
+import { PREPARED_ATTR, preparedKey } from '../lib/prepared-region';
 import { $search } from '../stores/location';
 import { $projectRoute, readProjectRoute } from '../stores/project-context';
 
@@ -92,12 +92,6 @@ export function discardPrepared(): void {
   p.main.remove();
 }
 
-function keyOf(href: string): string {
-  const url = new URL(href, location.href);
-  url.hash = '';
-  return url.href;
-}
-
 /**
  * Whether the page at `url` is a section rendered on hover that would read the same stores as this one (project,
  * mode, parameters, no query string).
@@ -119,7 +113,7 @@ function styleSheetsOf(doc: Document): string[] {
 
 /** Renders the section of `href` from its shell, hidden beside the page's main region. */
 function prepare(href: string, html: string): void {
-  const key = keyOf(href);
+  const key = preparedKey(href);
   if (prepared?.href === key) return;
   const url = new URL(key);
   const current = document.querySelector<HTMLElement>(MAIN);
@@ -163,13 +157,13 @@ function prepare(href: string, html: string): void {
 
 /** The parsed shell of the section prepared for `href`, if it is the one prepared. */
 export function preparedDocument(href: string): Document | undefined {
-  return prepared?.href === keyOf(href) ? prepared.doc : undefined;
+  return prepared?.href === preparedKey(href) ? prepared.doc : undefined;
 }
 
 /** The prepared section for a navigation to `href` (taken: the next one starts afresh), or null. */
 export function takePrepared(href: string): Omit<Prepared, 'stop'> | null {
   const p = prepared;
-  if (!p || p.href !== keyOf(href) || !p.main.isConnected) return null;
+  if (!p || p.href !== preparedKey(href) || !p.main.isConnected) return null;
   prepared = null;
   p.stop();
   return p;
