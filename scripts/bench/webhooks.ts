@@ -8,8 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack, type Stack } from '../lib/stack.ts';
-import { freePort } from '../lib/free-port.ts';
+import { startStackOnFreePorts, type Stack } from '../lib/stack.ts';
 import { pct } from './stats.ts';
 import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts.ts';
 import { LOCAL_ANON_KEY } from '../../dev/auth-emulator/config.ts';
@@ -29,7 +28,7 @@ export interface WebhookBenchResult {
 /** Runs the burst on a running stack (the bench's shared one; the burst makes its own project), or on one of its own. */
 export async function runWebhookBench(events = WEBHOOK_BUDGET.events, on?: Stack): Promise<WebhookBenchResult> {
   if (!on) process.env.DASHBOARD_DIST ??= mkdtempSync(path.join(os.tmpdir(), 'dashboard-empty-site-'));
-  const stack = on ?? (await startStack({ port: await freePort(), authPort: await freePort() }));
+  const stack = on ?? (await startStackOnFreePorts());
   const receiver = await startReceiver();
   try {
     const session = await fetch(`${stack.auth.url}/auth/v1/token?grant_type=password`, {

@@ -7,6 +7,7 @@ import { startPagesServer, startSupervisedPagesServer } from './pages-server.ts'
 import { startRateLimiter } from './rate-limiter.ts';
 import { dispatcherConfig, runDispatcherCron, startLocalCron } from './webhook-dispatcher.ts';
 import { killTree } from './supervise.ts';
+import { freePort } from './free-port.ts';
 import { startCaptureServer } from '../../dev/capture-server.ts';
 import { createAuthEmulator } from '../../dev/auth-emulator/server.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../dev/auth-emulator/config.ts';
@@ -182,3 +183,27 @@ export async function startStack(options: StackOptions) {
 
 /** A running local stack (startStack's answer). */
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** Whether an error is `wrangler pages dev` finding its port taken (scripts/lib/pages-server.ts). */
+export const isPortTaken = (error: unknown) => error instanceof Error && /address already in use/i.test(error.message);
+
+/**
+ * Runs `attempt` again (up to `tries` times in all) while it fails because a port it was given was taken meanwhile.
+ * A port checked free can still be bound by another process in the seconds before `wrangler` binds it (another stack
+ * of this run, or another suite on a shared machine): run 32 of the clean-clone checks lost a stack test that way.
+ */
+export async function retryOnPortTaken<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (n >= tries || !isPortTaken(error)) throw error;
+      console.error(`stack: ${(error as Error).message}; starting again on other ports (${n + 1} of ${tries})`);
+    }
+  }
+}
+
+/** `startStack` on free ports of its own (the site's and the auth emulator's), chosen again if one is taken. */
+export function startStackOnFreePorts(options: Omit<StackOptions, 'port' | 'authPort'> = {}): Promise<Stack> {
+  return retryOnPortTaken(async () => startStack({ ...options, port: await freePort(), authPort: await freePort() }));
+}

@@ -3,9 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startStack } from '../../scripts/lib/stack.ts';
+import { startStackOnFreePorts, type Stack } from '../../scripts/lib/stack.ts';
 import { descendants } from '../../scripts/lib/supervise.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
 import { DEMO_ACCOUNTS, DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
 import { LOCAL_ANON_KEY } from '../../dev/auth-emulator/config.ts';
 
@@ -15,7 +14,7 @@ import { LOCAL_ANON_KEY } from '../../dev/auth-emulator/config.ts';
  * acknowledged (201) before, during or after the crash is still there. The API needs no build: the site's
  * folder is empty here.
  */
-let stack: Awaited<ReturnType<typeof startStack>>;
+let stack: Stack;
 let token: string;
 const api = (p: string, init: RequestInit = {}) =>
   fetch(`${stack.url}/api/v1/projects/${DEMO_PROJECTS.demo}/test${p}`, {
@@ -27,7 +26,7 @@ const api = (p: string, init: RequestInit = {}) =>
 beforeAll(async () => {
   process.env.DASHBOARD_DIST = mkdtempSync(path.join(os.tmpdir(), 'dashboard-empty-site-'));
   // Free ports: a left-over server on a fixed port would answer in this stack's place.
-  stack = await startStack({ port: await freePort(), authPort: await freePort(), superviseEveryMs: 1000 });
+  stack = await startStackOnFreePorts({ superviseEveryMs: 1000 });
   const session = await fetch(`${stack.auth.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', apikey: LOCAL_ANON_KEY },

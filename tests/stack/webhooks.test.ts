@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack } from '../../scripts/lib/stack.ts';
+import { startStackOnFreePorts, type Stack } from '../../scripts/lib/stack.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { descendants } from '../../scripts/lib/supervise.ts';
 import { openMigratedDatabases } from '../../scripts/seed/local-d1.ts';
@@ -20,7 +20,7 @@ import { startReceiver } from './webhook-receiver.ts';
  * real 15 s.
  */
 
-let stack: Awaited<ReturnType<typeof startStack>>;
+let stack: Stack;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let token: string;
 const P = `/api/v1/projects/${DEMO_PROJECTS.demo}/test`;
@@ -129,7 +129,7 @@ const hookState = async (id: string) => (await api('GET', `${P}/webhooks/${id}`)
 
 beforeAll(async () => {
   process.env.DASHBOARD_DIST = mkdtempSync(path.join(os.tmpdir(), 'dashboard-empty-site-'));
-  stack = await startStack({ port: await freePort(), authPort: await freePort(), superviseEveryMs: 1000 });
+  stack = await startStackOnFreePorts({ superviseEveryMs: 1000 });
   receiver = await startReceiver();
   const session = await fetch(`${stack.auth.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
