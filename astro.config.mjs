@@ -3,6 +3,7 @@ import process from 'node:process';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { warmModules } from './scripts/build/warm-modules.ts';
 
 export default defineConfig({
   output: 'static',
@@ -10,7 +11,11 @@ export default defineConfig({
   outDir: process.env.DASHBOARD_DIST ?? './dist',
   // Shells are files (`dist/shell/wallets.html`); the edge decides which one a URL gets.
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react()],
+  integrations: [
+    react(),
+    // The sign-in page lists the modules of the pages a sign-in opens, to fetch while the password is typed.
+    warmModules({ into: ['shell/auth-login.html'], pages: ['shell/home.html', 'shell/wallets.html'] }),
+  ],
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   devToolbar: { enabled: false },
   vite: {

@@ -1,9 +1,7 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-// Static `import … from "./x.js"` and re-exports `export … from "./x.js"`: both load the chunk before the page runs.
-const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+import { staticModuleClosure } from '../lib/module-closure.ts';
 
 /**
  * Gzipped bytes of the JavaScript a built page loads before any interaction: its module scripts, preloads and
@@ -11,22 +9,8 @@ const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?[
  * that code loads later, e.g. analytics).
  */
 export function initialJsWeight(dist: string, htmlFile: string): { bytes: number; files: string[] } {
-  const html = readFileSync(path.join(dist, htmlFile), 'utf8');
-  const entries = new Set<string>();
-  for (const m of html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)) entries.add(m[1]!);
-  // Inline module scripts import chunks too.
-  for (const m of html.matchAll(/import\s*(?:[\w*{}\s,$]+from\s*)?["'](\/_astro\/[^"']+\.js)["']/g)) entries.add(m[1]!);
-  const seen = new Set<string>();
-  const visit = (url: string) => {
-    if (seen.has(url)) return;
-    const file = path.join(dist, url);
-    if (!existsSync(file)) return;
-    seen.add(url);
-    const code = readFileSync(file, 'utf8');
-    for (const m of code.matchAll(STATIC_IMPORT)) visit(path.posix.join(path.posix.dirname(url), m[1]!));
-  };
-  entries.forEach(visit);
+  const files = staticModuleClosure(dist, htmlFile);
   let bytes = 0;
-  for (const url of seen) bytes += gzipSync(readFileSync(path.join(dist, url)), { level: 9 }).length;
-  return { bytes, files: [...seen].sort() };
+  for (const url of files) bytes += gzipSync(readFileSync(path.join(dist, url)), { level: 9 }).length;
+  return { bytes, files };
 }
