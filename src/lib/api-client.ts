@@ -50,17 +50,28 @@ export class ApiRequestError extends Error {
 }
 
 /** Seconds of validity an access token must have left to be sent without refreshing first. */
-const MIN_TOKEN_SECONDS = 20;
+export const MIN_TOKEN_SECONDS = 20;
+
+/**
+ * The access token of a stored session (`raw`: the storage's value) while it is valid for `minSeconds` more; null when
+ * it is missing or about to expire. Self-contained: it is also serialised into the early request's inline script.
+ */
+export function freshAccessToken(raw: string | null, nowSeconds: number, minSeconds: number): string | null {
+  if (!raw) return null;
+  try {
+    const s = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown } | null;
+    if (!s || typeof s.access_token !== 'string') return null;
+    if (typeof s.expires_at === 'number' && s.expires_at - minSeconds < nowSeconds) return null;
+    return s.access_token;
+  } catch {
+    return null;
+  }
+}
 
 /** The stored access token while it is valid for a while; null when it is missing or about to expire. */
 function storedAccessToken(): string | null {
   try {
-    const raw = localStorage.getItem(AUTH_STORAGE_KEY);
-    if (!raw) return null;
-    const s = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown };
-    if (typeof s.access_token !== 'string') return null;
-    if (typeof s.expires_at === 'number' && s.expires_at - MIN_TOKEN_SECONDS < Date.now() / 1000) return null;
-    return s.access_token;
+    return freshAccessToken(localStorage.getItem(AUTH_STORAGE_KEY), Date.now() / 1000, MIN_TOKEN_SECONDS);
   } catch {
     return null;
   }
@@ -106,7 +117,7 @@ export interface ApiRequestInit {
   headers?: Record<string, string>;
 }
 
-const BOOKMARK_HEADER = 'X-D1-Bookmark';
+export const BOOKMARK_HEADER = 'X-D1-Bookmark';
 const projectOfPath = (path: string) => /^\/projects\/(pro_[^/?#]+)/.exec(path)?.[1] ?? null;
 
 function readBookmarks(): Record<string, string> {
@@ -118,10 +129,30 @@ function readBookmarks(): Record<string, string> {
   }
 }
 
+/**
+ * The newest bookmark kept for a project (`raw`: the storage's value), if any. Self-contained: it is also serialised
+ * into the early request's inline script.
+ */
+export function projectBookmark(raw: string | null, projectId: string): string | undefined {
+  try {
+    const all = JSON.parse(raw ?? '{}') as Record<string, unknown> | null;
+    const bookmark = all && typeof all === 'object' ? all[projectId] : undefined;
+    return typeof bookmark === 'string' && bookmark ? bookmark : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The project's newest bookmark, as the header of a request to it (none for other paths). */
 function bookmarkHeader(path: string): Record<string, string> {
   const project = projectOfPath(path);
-  const bookmark = project ? readBookmarks()[project] : undefined;
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(STORAGE_KEYS.bookmarks);
+  } catch {
+    // Storage off: no bookmark.
+  }
+  const bookmark = project ? projectBookmark(raw, project) : undefined;
   return bookmark ? { [BOOKMARK_HEADER]: bookmark } : {};
 }
 

@@ -12,7 +12,7 @@ import { listRequestPath, readListView } from '../components/data-list/list-view
 import { knownTotal, totalKey } from '../components/data-list/list-totals';
 
 /** The list each section's page shows first, by shell (its collection in the API and its list spec). */
-const LIST_PAGES: Readonly<Record<string, { collection: string; spec: ListSpec }>> = {
+export const LIST_PAGES: Readonly<Record<string, { collection: string; spec: ListSpec }>> = {
   wallets: { collection: 'wallets', spec: walletListSpec },
   users: { collection: 'users', spec: userListSpec },
   transactions: { collection: 'transactions', spec: transactionListSpec },

@@ -46,6 +46,26 @@ export function storePrefetched(path: string, data: unknown): void {
 /** Requests under way or answered in this document, by path: the answer (undefined when the request failed). */
 const pending = new Map<string, { at: number; answer: Promise<unknown> }>();
 
+/**
+ * Where the inline script of a dashboard page leaves the list request it started while the page was parsed
+ * (src/lib/early-request-script.ts), before any module ran: taken into the hand-off when this module first runs.
+ */
+export const EARLY_REQUEST_GLOBAL = '__dashboardEarlyRequest';
+
+export interface EarlyRequest {
+  path: string;
+  at: number;
+  answer: Promise<unknown>;
+}
+
+function adoptEarlyRequest(): void {
+  if (typeof window === 'undefined') return;
+  const early = (window as unknown as Record<string, EarlyRequest | undefined>)[EARLY_REQUEST_GLOBAL];
+  delete (window as unknown as Record<string, unknown>)[EARLY_REQUEST_GLOBAL];
+  if (early && typeof early.path === 'string' && early.answer instanceof Promise) pending.set(early.path, early);
+}
+adoptEarlyRequest();
+
 function fresh(path: string): { at: number; answer: Promise<unknown> } | undefined {
   const hit = pending.get(path);
   if (hit && Date.now() - hit.at > PREFETCH_MAX_AGE_MS) pending.delete(path);

@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, HOME_URL } from './fixtures';
 import { DEMO_PROJECT, dataRows, demoPath } from './screens/helpers';
 import { AUTH_STORAGE_KEY } from '../../src/shared/auth-storage';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys';
 import { TOAST_EVENT } from '../../src/lib/toast';
+import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts';
+import { WARM_MODULES_META } from '../../src/shared/warm-modules';
 
 // Sections switch without a document reload (docs/decisions.md "Navigation without a document reload"); each test
 // checks that a behaviour of a full page load holds under it. The fixtures fail any test with a CSP violation.
@@ -51,7 +53,9 @@ test('a sidebar link swaps the section in without a document load: layout kept, 
   );
 });
 
-test('the list request of a page starts before its island hydrates, and is sent once', async ({ page }) => {
+test('the list request of a page starts while it is parsed, before its island hydrates, and is sent once', async ({
+  page,
+}) => {
   // When the wallets island hydrates (Astro removes its `ssr` marker), relative to the page's clock.
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
@@ -68,16 +72,31 @@ test('the list request of a page starts before its island hydrates, and is sent 
   page.on('request', (r) => {
     if (/\/api\/v1\/projects\/[^/]+\/test\/wallets\?/.test(r.url())) lists.push(r.url());
   });
+  const timings = () =>
+    page.evaluate(() => ({
+      requestAt: performance.getEntriesByType('resource').find((e) => /\/test\/wallets\?/.test(e.name))?.startTime,
+      parsedAt: performance.getEntriesByType('navigation')[0]!.toJSON().domInteractive as number,
+      hydratedAt: (window as { hydratedAt?: number }).hydratedAt,
+    }));
+  // The default view: the head's inline script asks while the parser is still at work.
   await page.goto(demoPath('test', '/wallets'));
   await expect(page.locator('tbody tr[data-row]').first()).toBeVisible({ timeout: 20_000 });
-  const { requestAt, hydratedAt } = await page.evaluate(() => ({
-    requestAt: performance.getEntriesByType('resource').find((e) => /\/test\/wallets\?/.test(e.name))?.startTime,
-    hydratedAt: (window as { hydratedAt?: number }).hydratedAt,
-  }));
-  expect(requestAt).toBeDefined();
-  expect(hydratedAt).toBeDefined();
-  expect(requestAt!).toBeLessThan(hydratedAt!);
+  let t = await timings();
+  expect(t.requestAt).toBeDefined();
+  expect(t.hydratedAt).toBeDefined();
+  expect(t.requestAt!).toBeLessThan(t.parsedAt);
+  expect(t.requestAt!).toBeLessThan(t.hydratedAt!);
   expect(lists).toHaveLength(1);
+  // A view in the URL: the module script asks, as soon as the page is parsed, for that view; still once.
+  lists.length = 0;
+  await page.goto(demoPath('test', '/wallets') + '?limit=10');
+  await expect(await dataRows(page)).toHaveCount(10, { timeout: 20_000 });
+  t = await timings();
+  expect(t.requestAt!).toBeLessThan(t.hydratedAt!);
+  expect(lists).toEqual([expect.stringContaining('limit=10')]);
+  await page.goto(demoPath('test', '/wallets'));
+  await expect(page.locator('tbody tr[data-row]').first()).toBeVisible({ timeout: 20_000 });
+  await markDocument(page);
 
   // Client-side: hover (data and shell prefetched), click; the list takes the prefetched answer, nothing twice.
   const users: string[] = [];
@@ -189,20 +208,42 @@ test('a toast outlives the navigation', async ({ page }) => {
   await expect(toast).toHaveAttribute('data-same', 'yes');
 });
 
-test('the first dashboard page after sign-in finds its modules in the cache (warmed on the sign-in page)', async ({
+test('the first dashboard page after a sign-in that leaves at once finds its modules in the cache', async ({
   browser,
 }) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   try {
     const page = await context.newPage();
-    const warmed: string[] = [];
+    const warmed = new Set<string>();
     page.on('request', (r) => {
-      if (r.url().includes('/_astro/') && r.frame().url().includes('/auth/login')) warmed.push(r.url());
+      if (r.url().includes('/_astro/') && r.frame().url().includes('/auth/login')) warmed.add(r.url());
     });
     await page.goto('/auth/login');
-    // The wallets page's own island is among what the idle sign-in page fetched.
-    await expect.poll(() => warmed.some((u) => /\/WalletsPage\.[\w-]+\.js$/.test(u)), { timeout: 15_000 }).toBe(true);
-    expect(warmed.filter((u) => /\/react\.[\w-]+\.js$/.test(u))).toHaveLength(1);
+    // The sign-in page asks for the modules of the pages a sign-in opens, the wallets page's island among them, all
+    // at once (one flat list from the build), React only once.
+    const listed = await page
+      .locator(`meta[name="${WARM_MODULES_META}"]`)
+      .getAttribute('content')
+      .then((c) => (c ?? '').split(' ').map((m) => new URL(m, page.url()).href));
+    expect(listed.some((u) => /\/WalletsPage\.[\w-]+\.js$/.test(u))).toBe(true);
+    await expect.poll(() => listed.filter((u) => !warmed.has(u)), { timeout: 15_000 }).toEqual([]);
+    expect([...warmed].filter((u) => /\/react\.[\w-]+\.js$/.test(u)).length).toBeLessThanOrEqual(1);
+    // Signed in at once: the page leaves for the projects home while the warm-up may still be under way.
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.demo.email);
+    await page.getByLabel('Password').fill(DEMO_ACCOUNTS.demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(HOME_URL);
+    // A new tab opens a section: every module it runs comes from the cache.
+    const wallets = await context.newPage();
+    await wallets.goto(demoPath('test', '/wallets'));
+    await expect(wallets.locator('tbody tr[data-row]').first()).toBeVisible({ timeout: 20_000 });
+    const fromNetwork = await wallets.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/_astro/') && (e as PerformanceResourceTiming).transferSize > 0)
+        .map((e) => e.name),
+    );
+    expect(fromNetwork.filter((u) => listed.includes(u))).toEqual([]);
   } finally {
     await context.close();
   }
