@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { apiWrite } from '../../lib/api-write';
-import { trashListSpec, type TrashedProject } from '../../shared/api/projects';
+import { trashListSpec } from '../../shared/api/collections';
+import type { TrashedProject } from '../../shared/api/projects';
 
 /** Whole days left before the scheduled purge (at least 0). */
 function daysLeft(purgeAt: string, now = Date.now()): number {
