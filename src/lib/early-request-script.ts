@@ -1,29 +1,27 @@
 /**
- * Data before hydration, at the earliest (docs/decisions.md "The first page after sign-in"): an inline script in the
- * head of every dashboard page starts the first list request of a list page (a project's wallets, users and
- * transactions; the projects home) as the parser reaches it, before any module has loaded. The module scripts (src/page-scripts/
+ * Data before hydration, at the earliest (docs/decisions.md "The early request runs while the page is parsed"): an
+ * inline script in the head of every dashboard page starts the first list request of a list section (wallets, users,
+ * transactions) as the parser reaches it, before any module has loaded. The module scripts (src/page-scripts/
  * early-request.ts) only run once the whole page is parsed and their modules are in: on a busy machine that was
  * 250–450 ms into the load. The list takes the answer from the hand-off (src/lib/prefetch-handoff.ts).
  *
- * Only the page's default view (no query string): its request path is computed here, at build time, by the very
+ * Only the section's default view (no query string): its request path is computed here, at build time, by the very
  * function the list's early request uses (`firstRequestOf`); a view in the URL is left to the module script, which
  * reads it as the list does. The script is the same on every dashboard page (the client router runs no inline script
  * the first page's policy does not list), and does nothing on a page without a list or when the gate is leaving.
  */
 import { AUTH_STORAGE_KEY } from '../shared/auth-storage';
 import { PROJECT_ID_PREFIX } from '../shared/project-id';
-import { MODES, ROUTES } from '../shared/routes';
+import { MODES } from '../shared/routes';
 import { STORAGE_KEYS } from '../shared/storage-keys';
 import { API_BASE, BOOKMARK_HEADER, freshAccessToken, MIN_TOKEN_SECONDS, projectBookmark } from './api-client';
-import { ACCOUNT_LIST_PAGES, firstRequestOf, LIST_PAGES } from './page-request';
+import { firstRequestOf, LIST_PAGES } from './page-request';
 import { EARLY_REQUEST_GLOBAL } from './prefetch-handoff';
 
 /** What the inline script needs, computed at build time. */
 export interface EarlyRequestConfig {
   /** The first request of each list section's default view, after `/projects/{projectId}/{mode}`, by section path. */
   requests: Record<string, string>;
-  /** The first request of the default view of a list page outside any project (the projects home), by its path. */
-  pages: Record<string, string>;
   modes: readonly string[];
   projectPrefix: string;
   api: string;
@@ -43,20 +41,16 @@ export function startListRequestWhileParsing(
   // Only while the document is parsed (never again after a client-side swap), and not when the gate is leaving.
   if (document.readyState !== 'loading' || document.documentElement.dataset.auth || location.search) return;
   const [, projectId = '', mode = '', section = '', extra] = location.pathname.split('/');
-  let path = c.pages[location.pathname];
-  if (!path) {
-    const rest = c.requests[section];
-    if (!rest || (extra !== undefined && extra !== '') || !projectId.startsWith(c.projectPrefix)) return;
-    if (!c.modes.includes(mode)) return;
-    path = `/projects/${projectId}/${mode}${rest}`;
-  }
+  const rest = c.requests[section];
+  if (!rest || (extra !== undefined && extra !== '') || !projectId.startsWith(c.projectPrefix)) return;
+  if (!c.modes.includes(mode)) return;
   try {
     const access = token(localStorage.getItem(c.authKey), Date.now() / 1000, c.minSeconds);
     if (!access) return;
     const headers: Record<string, string> = { Authorization: `Bearer ${access}` };
-    const kept =
-      path.startsWith(`/projects/${projectId}/`) && bookmark(localStorage.getItem(c.bookmarksKey), projectId);
+    const kept = bookmark(localStorage.getItem(c.bookmarksKey), projectId);
     if (kept) headers[c.bookmarkHeader] = kept;
+    const path = `/projects/${projectId}/${mode}${rest}`;
     const answer = fetch(c.api + path, { headers }).then(
       (r) => (r.ok ? (r.json() as Promise<unknown>) : undefined),
       () => undefined,
@@ -84,22 +78,9 @@ export function listRequestsBySection(): Record<string, string> {
   return out;
 }
 
-/** The default view's first request of each list page outside any project, by its path. */
-export function listRequestsByPage(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const shell of Object.keys(ACCOUNT_LIST_PAGES)) {
-    const route = ROUTES.find((r) => r.shell === shell);
-    const path = route && firstRequestOf(route.pattern, '');
-    if (!route || !path) throw new Error(`no list request for the ${shell} page`);
-    out[route.pattern] = path;
-  }
-  return out;
-}
-
 /** Source of the inline script (the edge allows it by its SHA-256 hash; the same on every dashboard page). */
 export const EARLY_REQUEST_SCRIPT = `(${startListRequestWhileParsing.toString()})(${JSON.stringify({
   requests: listRequestsBySection(),
-  pages: listRequestsByPage(),
   modes: MODES,
   projectPrefix: PROJECT_ID_PREFIX,
   api: API_BASE,

@@ -1,11 +1,11 @@
 /**
- * The first data request of a list page (a project's wallets, users, transactions; the projects home), derived from its URL exactly as the page's list derives it (the same spec,
+ * The first data request of a list page, derived from its URL exactly as the page's list derives it (the same spec,
  * `readListView` and `listRequestPath` as src/components/data-list). Used by the early request of a page being opened
  * (src/page-scripts/early-request.ts), by the client-side navigation before the new page is swapped in, and by the
  * hover prefetch of a sidebar link (src/lib/prefetch-section.ts): all three must ask for the very path the list asks
  * for, or the list would not find the answer in the hand-off (src/lib/prefetch-handoff.ts).
  */
-import { projectListSpec, transactionListSpec, userListSpec, walletListSpec } from '../shared/api/collections';
+import { transactionListSpec, userListSpec, walletListSpec } from '../shared/api/collections';
 import type { ListSpec } from '../shared/api/list-params';
 import { isMode, matchRoute } from '../shared/routes';
 import { listRequestPath, readListView } from '../components/data-list/list-view';
@@ -18,26 +18,14 @@ export const LIST_PAGES: Readonly<Record<string, { collection: string; spec: Lis
   transactions: { collection: 'transactions', spec: transactionListSpec },
 };
 
-/** The list a page outside any project shows first, by shell: its API path and list spec (the projects home's). */
-export const ACCOUNT_LIST_PAGES: Readonly<Record<string, { apiPath: string; spec: ListSpec }>> = {
-  home: { apiPath: '/projects', spec: projectListSpec },
-};
-
 /** The API path the list of the page at `pathname` + `search` requests first; null for a page without such a list. */
 export function firstRequestOf(pathname: string, search: string): string | null {
   const match = matchRoute(pathname);
-  if (!match) return null;
-  const account = ACCOUNT_LIST_PAGES[match.route.shell];
-  if (account) return requestOf(account.apiPath, account.spec, search);
-  const page = LIST_PAGES[match.route.shell];
-  const { projectId, mode } = match.params;
+  const page = match && LIST_PAGES[match.route.shell];
+  const { projectId, mode } = match?.params ?? {};
   if (!page || !projectId || !isMode(mode)) return null;
-  return requestOf(`/projects/${projectId}/${mode}/${page.collection}`, page.spec, search);
-}
-
-/** The first request of a list at `apiPath` showing the view in `search`, as the list sends it. */
-function requestOf(apiPath: string, spec: ListSpec, search: string): string {
-  const { query } = readListView(spec, search);
+  const apiPath = `/projects/${projectId}/${mode}/${page.collection}`;
+  const { query } = readListView(page.spec, search);
   // As the list sends it: on later pages with the total it remembers for these filters (page 1 counts;
   // src/components/data-list/list-totals.ts).
   const total = query.page > 1 ? knownTotal(totalKey(apiPath, query.filters)) : undefined;

@@ -50,10 +50,6 @@ describe('the early request of a list section, while the page is parsed', () => 
     [`/${P}/test/wallets`, true],
     [`/${P}/live/users`, true],
     [`/${P}/test/transactions/`, true],
-    // The projects home, the page a sign-in opens.
-    ['/', true],
-    ['/?order=name:asc', false],
-    ['/profile', false],
     // A view in the URL is left to the module script (it reads the view as the list does).
     [`/${P}/test/wallets?limit=50`, false],
     // Not a list section, a detail page, not a project, an unknown mode.
@@ -62,6 +58,7 @@ describe('the early request of a list section, while the page is parsed', () => 
     ['/wallets', false],
     [`/proj_1/test/wallets`, false],
     [`/${P}/prod/wallets`, false],
+    ['/', false],
   ])('%s → starts a request: %s', (url, starts) => {
     const { sent, handedOver } = run({ url });
     expect(sent).toHaveLength(starts ? 1 : 0);
@@ -93,9 +90,6 @@ describe('the early request of a list section, while the page is parsed', () => 
       storage: { [AUTH_STORAGE_KEY]: session(3600), [STORAGE_KEYS.bookmarks]: bookmarks },
     });
     expect(sent[0]!.headers).toEqual({ Authorization: 'Bearer token-1', 'X-D1-Bookmark': 'shard-1:0000-abc' });
-    // Not for a request outside the project (the API client sends none there either).
-    const home = run({ url: '/', storage: { [AUTH_STORAGE_KEY]: session(3600), [STORAGE_KEYS.bookmarks]: bookmarks } });
-    expect(home.sent[0]!.headers).toEqual({ Authorization: 'Bearer token-1' });
   });
 
   it('hands over the answer, and undefined for a refused request (the list then asks itself)', async () => {
