@@ -1,5 +1,5 @@
 /**
- * Warm cache after sign-in, the build's half (docs/decisions.md "Warm cache after sign-in"): after the build, each
+ * Warm cache after sign-in, the build's half (docs/decisions.md "The first page after sign-in"): after the build, each
  * page in `into` gets a `<meta>` listing every module the pages in `pages` load before any interaction and it does
  * not load itself, in one flat list. The sign-in page then fetches them all at once (src/lib/warm-cache.ts), where
  * reading the shells and following each chunk's imports took one round trip per level of the import graph.

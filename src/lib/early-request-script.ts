@@ -1,5 +1,5 @@
 /**
- * Data before hydration, at the earliest (docs/decisions.md "The early request runs while the page is parsed"): an
+ * Data before hydration, at the earliest (docs/decisions.md "The first page after sign-in"): an
  * inline script in the head of every dashboard page starts the first list request of a list section (wallets, users,
  * transactions) as the parser reaches it, before any module has loaded. The module scripts (src/page-scripts/
  * early-request.ts) only run once the whole page is parsed and their modules are in: on a busy machine that was

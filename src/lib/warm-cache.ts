@@ -1,5 +1,5 @@
 /**
- * Warm cache after sign-in (docs/decisions.md "Warm cache after sign-in"): while the sign-in page waits for the
+ * Warm cache after sign-in (docs/decisions.md "The first page after sign-in"): while the sign-in page waits for the
  * password, the browser fetches the JavaScript of the pages a sign-in opens (the projects home and a section page)
  * into its HTTP cache, at the lowest priority, so the first dashboard page after signing in loads its modules from
  * the cache. The build lists them, flat, in the page's head (scripts/build/warm-modules.ts): all are asked for at
