@@ -10,7 +10,7 @@
 import { WARM_MODULES_META } from '../shared/warm-modules';
 
 /** The module URLs this document lists to warm (none when it lists none). */
-export function modulesToWarm(doc: Document = document): string[] {
+function listedModules(doc: Document): string[] {
   const list = doc.querySelector(`meta[name="${WARM_MODULES_META}"]`)?.getAttribute('content') ?? '';
   return list.split(/\s+/).filter((href) => href.startsWith('/_astro/') && href.endsWith('.js'));
 }
@@ -21,7 +21,7 @@ const asking = new Set<string>();
 export function warmDashboardCache(doc: Document = document): number {
   const loaded = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
   let asked = 0;
-  for (const href of modulesToWarm(doc)) {
+  for (const href of listedModules(doc)) {
     const url = new URL(href, location.href).href;
     if (loaded.has(url) || asking.has(url)) continue;
     asking.add(url);
