@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { warmModules } from './scripts/build/warm-modules.ts';
+import { modulePreloads } from './scripts/build/module-preloads.ts';
 
 export default defineConfig({
   output: 'static',
@@ -15,6 +16,8 @@ export default defineConfig({
     react(),
     // The sign-in page lists the modules of the pages a sign-in opens, to fetch while the password is typed.
     warmModules({ into: ['shell/auth-login.html'], pages: ['shell/home.html', 'shell/wallets.html'] }),
+    // Each dashboard page asks for all its modules at once, at low priority, instead of one import level at a time.
+    modulePreloads({ under: 'shell' }),
   ],
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   devToolbar: { enabled: false },

@@ -9,23 +9,28 @@ const PAGE_MODULE = /(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.
 const INLINE_IMPORT = /import\s*(?:[\w*{}\s,$]+from\s*)?["'](\/_astro\/[^"']+\.js)["']/g;
 
 /**
- * The modules a built page loads before any interaction (`/_astro/…` URLs, sorted): what its HTML names, following
- * static imports between chunks. Dynamic `import()` is not followed: that code loads later (e.g. analytics).
+ * The modules a built page loads before any interaction (`/_astro/…` URLs), in the order the browser finds them: what
+ * its HTML names, in document order, then each level of static imports between chunks (breadth first). Dynamic
+ * `import()` is not followed: that code loads later (e.g. analytics).
  */
-export function staticModuleClosure(dist: string, htmlFile: string): string[] {
+export function moduleClosureInOrder(dist: string, htmlFile: string): string[] {
   const html = readFileSync(path.join(dist, htmlFile), 'utf8');
-  const entries = new Set<string>();
-  for (const m of html.matchAll(PAGE_MODULE)) entries.add(m[1]!);
-  for (const m of html.matchAll(INLINE_IMPORT)) entries.add(m[1]!);
+  const found = [...html.matchAll(PAGE_MODULE), ...html.matchAll(INLINE_IMPORT)].sort((a, b) => a.index - b.index);
   const seen = new Set<string>();
-  const visit = (url: string) => {
-    if (seen.has(url)) return;
+  const queue = found.map((m) => m[1]!);
+  for (let i = 0; i < queue.length; i++) {
+    const url = queue[i]!;
+    if (seen.has(url)) continue;
     const file = path.join(dist, url);
-    if (!existsSync(file)) return;
+    if (!existsSync(file)) continue;
     seen.add(url);
     const code = readFileSync(file, 'utf8');
-    for (const m of code.matchAll(STATIC_IMPORT)) visit(path.posix.join(path.posix.dirname(url), m[1]!));
-  };
-  entries.forEach(visit);
-  return [...seen].sort();
+    for (const m of code.matchAll(STATIC_IMPORT)) queue.push(path.posix.join(path.posix.dirname(url), m[1]!));
+  }
+  return [...seen];
+}
+
+/** The same modules, sorted (a stable list to compare and to count). */
+export function staticModuleClosure(dist: string, htmlFile: string): string[] {
+  return moduleClosureInOrder(dist, htmlFile).sort();
 }

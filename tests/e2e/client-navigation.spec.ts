@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '../../src/shared/storage-keys';
 import { TOAST_EVENT } from '../../src/lib/toast';
 import { DEMO_ACCOUNTS } from '../../src/shared/demo-accounts';
 import { WARM_MODULES_META } from '../../src/shared/warm-modules';
+import { staticModuleClosure } from '../../scripts/lib/module-closure';
 
 // Sections switch without a document reload (docs/decisions.md "Navigation without a document reload"); each test
 // checks that a behaviour of a full page load holds under it. The fixtures fail any test with a CSP violation.
@@ -109,6 +110,24 @@ test('the list request of a page starts while it is parsed, before its island hy
   await link.click();
   await expect(await dataRows(page)).not.toHaveCount(0);
   expect(users).toHaveLength(1);
+});
+
+test('a dashboard page asks for every module it runs while it is parsed, not one import level at a time', async ({
+  page,
+}) => {
+  // What the built page runs before any interaction: its scripts, its islands and all they import (the build's list).
+  const modules = staticModuleClosure(process.env.DASHBOARD_DIST ?? 'dist', 'shell/wallets.html');
+  expect(modules.length).toBeGreaterThan(20);
+  await openWallets(page);
+  const late = await page.evaluate((modules) => {
+    const parsedAt = performance.getEntriesByType('navigation')[0]!.domInteractive;
+    const askedAt = new Map(
+      performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime]),
+    );
+    // Without the preloads, React's chunk and ~20 others were asked for only once their importer had arrived.
+    return modules.filter((m) => !(askedAt.get(m)! < parsedAt));
+  }, modules);
+  expect(late).toEqual([]);
 });
 
 test("back and forward restore the list's URL state and its scroll position", async ({ page }) => {
