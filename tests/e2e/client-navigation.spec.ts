@@ -120,7 +120,7 @@ test('a dashboard page asks for every module it runs while it is parsed, not one
   expect(modules.length).toBeGreaterThan(20);
   await openWallets(page);
   const late = await page.evaluate((modules) => {
-    const parsedAt = performance.getEntriesByType('navigation')[0]!.domInteractive;
+    const parsedAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive;
     const askedAt = new Map(
       performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime]),
     );
