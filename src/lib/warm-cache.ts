@@ -17,11 +17,11 @@ function listedModules(doc: Document): string[] {
 
 const asking = new Set<string>();
 
-/** Asks for each listed module this document has not loaded or asked for yet. Returns how many it asked for. */
-export function warmDashboardCache(doc: Document = document): number {
+/** Asks for each of these modules this document has not loaded or asked for yet. Returns how many it asked for. */
+function warm(hrefs: readonly string[]): number {
   const loaded = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
   let asked = 0;
-  for (const href of listedModules(doc)) {
+  for (const href of hrefs) {
     const url = new URL(href, location.href).href;
     if (loaded.has(url) || asking.has(url)) continue;
     asking.add(url);
@@ -33,4 +33,36 @@ export function warmDashboardCache(doc: Document = document): number {
     asked++;
   }
   return asked;
+}
+
+/** Asks for each listed module this document has not loaded or asked for yet. Returns how many it asked for. */
+export function warmDashboardCache(doc: Document = document): number {
+  return warm(listedModules(doc));
+}
+
+/**
+ * The modules a dashboard page's shell names: its module scripts and the preloads the build writes for everything
+ * else it runs before any interaction (scripts/build/module-preloads.ts).
+ */
+export function shellModules(html: string): string[] {
+  const found = html.matchAll(
+    /<(?:script type="module" src|link rel="modulepreload"[^>]*? href)="(\/_astro\/[^"]+\.js)"/g,
+  );
+  return [...new Set([...found].map((m) => m[1]!))];
+}
+
+/**
+ * When the sign-in goes on to a page the list does not cover (a `redirectTo` link to another section), that page's
+ * modules too: its shell is asked for at low priority and the modules it names are warmed like the list's. Only a
+ * dashboard path on this site (the caller passes `safeRedirectPath`'s answer); `/` is the list's own.
+ */
+export async function warmTargetPage(path: string): Promise<number> {
+  if (!path.startsWith('/') || path.startsWith('//') || path === '/' || path.startsWith('/auth/')) return 0;
+  try {
+    const response = await fetch(path, { priority: 'low', credentials: 'same-origin' });
+    if (!response.ok || !response.headers.get('content-type')?.includes('text/html')) return 0;
+    return warm(shellModules(await response.text()));
+  } catch {
+    return 0;
+  }
 }

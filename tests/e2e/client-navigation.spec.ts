@@ -268,6 +268,39 @@ test('the first dashboard page after a sign-in that leaves at once finds its mod
   }
 });
 
+test('a sign-in link to another section warms that section’s modules too, and signs in there', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    const page = await context.newPage();
+    const warmed = new Set<string>();
+    page.on('request', (r) => {
+      if (r.url().includes('/_astro/') && r.frame().url().includes('/auth/login')) warmed.add(r.url());
+    });
+    const billing = demoPath('test', '/settings/billing');
+    await page.goto(`/auth/login?redirectTo=${encodeURIComponent(billing)}`);
+    // Billing's own island is not among the list the build writes (the home's and the wallets page's modules).
+    const listed = await page.locator(`meta[name="${WARM_MODULES_META}"]`).getAttribute('content');
+    expect(listed).not.toMatch(/BillingPage\./);
+    await expect
+      .poll(() => [...warmed].some((u) => /\/BillingPage\.[\w-]+\.js$/.test(u)), { timeout: 15_000 })
+      .toBe(true);
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.demo.email);
+    await page.getByLabel('Password').fill(DEMO_ACCOUNTS.demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(new RegExp(`${billing}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    const fromNetwork = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/BillingPage\.[\w-]+\.js$/.test(e.name) && (e as PerformanceResourceTiming).transferSize > 0)
+        .map((e) => e.name),
+    );
+    expect(fromNetwork).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the project route follows a mode switch made with the mode toggle', async ({ page }) => {
   await openWallets(page);
   await page.getByRole('group', { name: 'Mode' }).getByRole('link', { name: 'Live' }).click();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { modulePreloads, modulesToPreload, writePreloads } from '../../scripts/build/module-preloads';
 import { moduleClosureInOrder } from '../../scripts/lib/module-closure';
+import { shellModules } from '../../src/lib/warm-cache';
 
 // The build's module preloads of the dashboard's pages (scripts/build/module-preloads.ts), on a small built site.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'module-preloads-'));
@@ -60,5 +61,7 @@ describe('the modules a dashboard page preloads', () => {
     expect(moduleClosureInOrder(dist, 'shell/wallets.html').sort()).toEqual(
       url('layout', 'Wallets', 'client', 'routes', 'react', 'columns', 'chains').sort(),
     );
+    // What the sign-in page warms from a shell it fetched (a `redirectTo` page) is exactly what that page runs.
+    expect(shellModules(wallets).sort()).toEqual(moduleClosureInOrder(dist, 'shell/wallets.html').sort());
   });
 });
