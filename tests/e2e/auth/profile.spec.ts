@@ -114,3 +114,22 @@ test('sign out of every device ends the other browsers’ sessions too', async (
   expect(navigations).toEqual([]);
   await other.close();
 });
+
+test('signing out in one tab sends the dashboard open in other tabs to the sign-in page', async ({ page }) => {
+  test.setTimeout(60_000);
+  await newAccount(page, 'tab-out', 'tab out password');
+  // Two more tabs of the same browser on the projects home: one whose session watch has started (it waits for the
+  // page to settle, src/page-scripts/auth-gate.ts), one opened just before the sign-out, whose watch has not.
+  const settled = await page.context().newPage();
+  await settled.goto('/');
+  await expect(settled.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await settled.waitForTimeout(2500);
+  const fresh = await page.context().newPage();
+  await fresh.goto('/');
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(settled).toHaveURL(/\/auth\/login/, { timeout: 15_000 });
+  await expect(fresh).toHaveURL(/\/auth\/login/, { timeout: 15_000 });
+});
