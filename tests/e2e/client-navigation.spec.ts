@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, HOME_URL } from './fixtures';
 import { DEMO_PROJECT, dataRows, demoPath } from './screens/helpers';
 import { AUTH_STORAGE_KEY } from '../../src/shared/auth-storage';
@@ -227,16 +227,22 @@ test('a toast outlives the navigation', async ({ page }) => {
   await expect(toast).toHaveAttribute('data-same', 'yes');
 });
 
+/** A new page of `context` and the module URLs the sign-in page on it asks for (its warm-up), as they go out. */
+async function watchWarmUp(context: BrowserContext): Promise<{ page: Page; warmed: Set<string> }> {
+  const page = await context.newPage();
+  const warmed = new Set<string>();
+  page.on('request', (r) => {
+    if (r.url().includes('/_astro/') && r.frame().url().includes('/auth/login')) warmed.add(r.url());
+  });
+  return { page, warmed };
+}
+
 test('the first dashboard page after a sign-in that leaves at once finds its modules in the cache', async ({
   browser,
 }) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   try {
-    const page = await context.newPage();
-    const warmed = new Set<string>();
-    page.on('request', (r) => {
-      if (r.url().includes('/_astro/') && r.frame().url().includes('/auth/login')) warmed.add(r.url());
-    });
+    const { page, warmed } = await watchWarmUp(context);
     await page.goto('/auth/login');
     // The sign-in page asks for the modules of the pages a sign-in opens, the wallets page's island among them, all
     // at once (one flat list from the build), React only once.
@@ -271,11 +277,7 @@ test('the first dashboard page after a sign-in that leaves at once finds its mod
 test('a sign-in link to another section warms that section’s modules too, and signs in there', async ({ browser }) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   try {
-    const page = await context.newPage();
-    const warmed = new Set<string>();
-    page.on('request', (r) => {
-      if (r.url().includes('/_astro/') && r.frame().url().includes('/auth/login')) warmed.add(r.url());
-    });
+    const { page, warmed } = await watchWarmUp(context);
     const billing = demoPath('test', '/settings/billing');
     await page.goto(`/auth/login?redirectTo=${encodeURIComponent(billing)}`);
     // Billing's own island is not among the list the build writes (the home's and the wallets page's modules).
