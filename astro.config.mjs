@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { warmModules } from './scripts/build/warm-modules.ts';
 import { modulePreloads } from './scripts/build/module-preloads.ts';
+import { dashboardScripts } from './scripts/build/dashboard-scripts.ts';
 
 export default defineConfig({
   output: 'static',
@@ -18,6 +19,8 @@ export default defineConfig({
     warmModules({ into: ['shell/auth-login.html'], pages: ['shell/home.html', 'shell/wallets.html'] }),
     // Each dashboard page asks for all its modules at once, at low priority, instead of one import level at a time.
     modulePreloads({ under: 'shell' }),
+    // The sign-in opens the dashboard through the client router: its policy allows the dashboard's inline scripts.
+    dashboardScripts({ into: ['shell/auth-login.html'], under: 'shell' }),
   ],
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   devToolbar: { enabled: false },

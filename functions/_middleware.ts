@@ -1,6 +1,6 @@
 import { decide, shellAssetPath } from './_lib/edge-router';
 import { CACHE, NON_HTML_CSP, htmlCsp, withSecurityHeaders } from './_lib/security-headers';
-import { injectConfig, inlineScriptHashes } from './_lib/shell-html';
+import { injectConfig, pageScriptHashes } from './_lib/shell-html';
 import { publicConfig } from './_lib/runtime-config';
 import { NOT_FOUND_SHELL } from '../src/shared/routes';
 
@@ -26,7 +26,7 @@ async function serveShell(ctx: EventContext<Env, string, unknown>, shell: string
       'Cache-Control': status === 200 ? CACHE.shell : CACHE.notFound,
     },
   });
-  return withSecurityHeaders(response, htmlCsp(await inlineScriptHashes(html), config));
+  return withSecurityHeaders(response, htmlCsp(await pageScriptHashes(html), config));
 }
 
 /** Edge entry: security headers → legacy redirects → route rewrite to the section's shell → 404 with status 404. */

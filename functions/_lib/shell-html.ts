@@ -1,4 +1,5 @@
 import { CONFIG_META_NAME, type PublicConfig } from '../../src/shared/public-config';
+import { DASHBOARD_SCRIPTS_META, SHA256_BASE64 } from '../../src/shared/dashboard-scripts';
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
@@ -11,6 +12,16 @@ export async function inlineScriptHashes(html: string): Promise<string[]> {
     hashes.push(btoa(String.fromCharCode(...new Uint8Array(digest))));
   }
   return [...new Set(hashes)];
+}
+
+/**
+ * The script hashes a page's policy allows: its own inline scripts', and on the sign-in page those the build lists for
+ * the dashboard pages it opens through the client router (src/shared/dashboard-scripts.ts).
+ */
+export async function pageScriptHashes(html: string): Promise<string[]> {
+  const listed = new RegExp(`<meta name="${DASHBOARD_SCRIPTS_META}" content="([^"]*)">`).exec(html)?.[1] ?? '';
+  const dashboard = listed.split(' ').filter((hash) => SHA256_BASE64.test(hash));
+  return [...new Set([...(await inlineScriptHashes(html)), ...dashboard])];
 }
 
 function escapeAttr(value: string): string {

@@ -32,8 +32,11 @@ export function writePreloads(dist: string, page: string, modules: readonly stri
   writeFileSync(file, html.slice(0, at) + links + html.slice(at));
 }
 
-/** Pages served by the client router (the dashboard's layout): where a full load is the first of many pages. */
-const ROUTED_PAGE = /<meta name="astro-view-transitions-enabled"/;
+/**
+ * Pages of the dashboard's layout, whose client router serves the pages after them: where a full load is the first of
+ * many pages. Known by the router's own script (the sign-in page has the router's meta, and loads it only at idle).
+ */
+export const ROUTED_PAGE = /<script type="module" src="\/_astro\/ClientRouter\.astro_astro_type_script/;
 
 export function modulePreloads(options: { under: string }): AstroIntegration {
   return {

@@ -6,6 +6,7 @@
  * search, project route), the first-row mark, focus on the new page's heading, scroll restored on back and forward,
  * and the CSP (a page whose inline scripts the current policy may not allow is loaded in full instead).
  */
+import { focusHeading } from '../lib/focus-heading';
 import { swapFunctions } from 'astro:transitions/client';
 import type { TransitionBeforePreparationEvent, TransitionBeforeSwapEvent } from 'astro:transitions/client';
 import { needsMfaStep } from '../shared/auth-storage';
@@ -154,14 +155,6 @@ function restoreScroll(x: number, y: number): void {
   observer.observe(document.body);
   for (const type of inputs) addEventListener(type, stop, { capture: true, passive: true });
   stopRestoring = stop;
-}
-
-/** Focus to the new page's heading (or its main region), as a screen reader user expects after a page change. */
-function focusHeading(): void {
-  const target = document.querySelector<HTMLElement>('#main h1') ?? document.querySelector<HTMLElement>('main');
-  if (!target) return;
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-  target.focus({ preventScroll: true });
 }
 
 function onAfterSwap(): void {

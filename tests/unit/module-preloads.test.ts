@@ -10,11 +10,12 @@ import { shellModules } from '../../src/lib/warm-cache';
 const dist = mkdtempSync(path.join(os.tmpdir(), 'module-preloads-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 const ROUTER_META = '<meta name="astro-view-transitions-enabled" content="true">';
+// The client router's own script marks a dashboard page; the sign-in page has the router's meta without it.
+const LAYOUT = 'ClientRouter.astro_astro_type_script_index_0_lang.x';
 const files: Record<string, string> = {
-  'shell/wallets.html': `<!doctype html><html><head><meta charset="utf-8"><title>W</title>${ROUTER_META}<script type="module" src="/_astro/layout.js"></script></head><body><astro-island component-url="/_astro/Wallets.js" renderer-url="/_astro/client.js"></astro-island></body></html>`,
-  'shell/login.html':
-    '<!doctype html><html><head><meta charset="utf-8"></head><body><script type="module" src="/_astro/login.js"></script></body></html>',
-  '_astro/layout.js': 'import"./routes.js";import("./lazy.js");',
+  'shell/wallets.html': `<!doctype html><html><head><meta charset="utf-8"><title>W</title>${ROUTER_META}<script type="module" src="/_astro/${LAYOUT}.js"></script></head><body><astro-island component-url="/_astro/Wallets.js" renderer-url="/_astro/client.js"></astro-island></body></html>`,
+  'shell/login.html': `<!doctype html><html><head><meta charset="utf-8">${ROUTER_META}</head><body><script type="module" src="/_astro/login.js"></script></body></html>`,
+  [`_astro/${LAYOUT}.js`]: 'import"./routes.js";import("./lazy.js");',
   '_astro/Wallets.js': 'import{a}from"./react.js";export{t}from"./columns.js";',
   '_astro/columns.js': 'import{c}from"./chains.js";',
   '_astro/login.js': 'import{a}from"./react.js";',
@@ -30,7 +31,7 @@ const url = (...names: string[]) => names.map((n) => `/_astro/${n}.js`);
 describe('the modules a dashboard page preloads', () => {
   it('are found in the order the browser finds them: the page’s own, then level by level', () => {
     expect(moduleClosureInOrder(dist, 'shell/wallets.html')).toEqual(
-      url('layout', 'Wallets', 'client', 'routes', 'react', 'columns', 'chains'),
+      url(LAYOUT, 'Wallets', 'client', 'routes', 'react', 'columns', 'chains'),
     );
   });
 
@@ -59,7 +60,7 @@ describe('the modules a dashboard page preloads', () => {
     expect(readFileSync(path.join(dist, 'shell/login.html'), 'utf8')).not.toContain('modulepreload');
     // Its own list, read again from the written page, is unchanged: a preload is not a new module.
     expect(moduleClosureInOrder(dist, 'shell/wallets.html').sort()).toEqual(
-      url('layout', 'Wallets', 'client', 'routes', 'react', 'columns', 'chains').sort(),
+      url(LAYOUT, 'Wallets', 'client', 'routes', 'react', 'columns', 'chains').sort(),
     );
     // What the sign-in page warms from a shell it fetched (a `redirectTo` page) is exactly what that page runs.
     expect(shellModules(wallets).sort()).toEqual(moduleClosureInOrder(dist, 'shell/wallets.html').sort());

@@ -123,6 +123,37 @@ describe('headers', () => {
     expect(res.headers.get('Cache-Control')).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/);
   });
 
+  it('the sign-in page’s policy allows the inline scripts of the dashboard pages it opens, no other page’s does', async () => {
+    const hashes = async (path: string) => {
+      const html = await (await edge(path)).text();
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, a, b]) => !/src=/.test(a!) && b,
+      );
+      return Promise.all(
+        inline.map(async ([, , body]) => {
+          const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+          return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+        }),
+      );
+    };
+    const scriptSrc = async (path: string) =>
+      (await edge(path)).headers
+        .get('Content-Security-Policy')!
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'))!;
+    const dashboard = [...(await hashes('/')), ...(await hashes(`${P}/wallets`))];
+    const login = await scriptSrc('/auth/login');
+    for (const hash of dashboard) expect(login).toContain(hash);
+    // The sign-up page opens no dashboard page in its own document: only its own scripts.
+    const register = await scriptSrc('/auth/register');
+    expect(
+      register
+        .split(' ')
+        .filter((t) => t.startsWith("'sha256-"))
+        .sort(),
+    ).toEqual([...new Set(await hashes('/auth/register'))].sort());
+  });
+
   it('the page carries the public config, and connect-src allows only what it names', async () => {
     const res = await edge('/auth/login');
     const html = await res.text();

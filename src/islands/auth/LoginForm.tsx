@@ -2,6 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { Field, Notice, Submit, auth } from './form-ui';
 import { authErrorMessage } from './errors';
 import { safeRedirectPath } from '../../shared/safe-redirect';
+import { openAfterSignIn } from '../../lib/open-after-sign-in';
 import { needsMfaStep } from '../../shared/auth-storage';
 import { storedSession } from '../../page-scripts/auth-gate';
 import { useLocationSearch } from '../../lib/use-location-search';
@@ -56,7 +57,7 @@ export default function LoginForm() {
       const { error: signInError } = await client.auth.signInWithPassword({ email, password });
       if (signInError) return setError(authErrorMessage(signInError, lastRetryAfter()));
       if (await startMfa()) return;
-      location.assign(target());
+      openAfterSignIn(target());
     } catch (e) {
       setError(authErrorMessage(e));
     } finally {
@@ -75,7 +76,7 @@ export default function LoginForm() {
       const { client, lastRetryAfter } = await auth();
       const { error: verifyError } = await client.auth.mfa.challengeAndVerify({ factorId, code });
       if (verifyError) return setError(authErrorMessage(verifyError, lastRetryAfter()));
-      location.assign(target());
+      openAfterSignIn(target());
     } catch (e) {
       setError(authErrorMessage(e));
     } finally {

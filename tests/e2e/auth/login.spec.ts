@@ -30,6 +30,30 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   });
 
+  test('once the page has settled, the sign-in opens the dashboard without a document load: heading focused, announced', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    await hydrated(page);
+    // The client router loads at idle, with the warm-up (src/lib/open-after-sign-in.ts).
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(HOME_URL);
+    const heading = page.getByRole('heading', { level: 1, name: 'Projects' });
+    await expect(heading).toBeFocused();
+    await expect(page.locator('[aria-live="assertive"].astro-route-announcer')).toHaveText('Projects · Dashboard');
+    await expect(page.getByRole('link', { name: 'Demo Game' })).toBeVisible();
+    // Still the sign-in page's document (its policy allows the dashboard's inline scripts: no violation reported).
+    const document = await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.name);
+    expect(new URL(document).pathname).toBe('/auth/login');
+    // Back: the sign-in page sends a signed-in user on to the dashboard again.
+    await page.goBack();
+    await expect(page).toHaveURL(HOME_URL);
+    await expect(heading).toBeVisible();
+  });
+
   test('error and success search params show our own messages (by code or by their text)', async ({ page }) => {
     await page.goto('/auth/login?error=callback_failed');
     await expect(page.getByRole('alert')).toHaveText('Authentication failed. Please try again.');

@@ -1,0 +1,48 @@
+/**
+ * The sign-in opens the dashboard through the client router (docs/decisions.md "The first page after sign-in",
+ * eleventh session): the sign-in page loads the router at idle, and a sign-in then swaps the dashboard page into this
+ * document instead of loading it as a new one, so what the sign-in page has parsed and evaluated already (React, the
+ * shared chunks, supabase-js) is not paid again. The router runs the new page's scripts (the dashboard's own client
+ * navigation starts there), announces the page title, and the focus goes to its heading as after any section switch.
+ * Until the router is in, or for an auth page, a full load.
+ */
+import type { TransitionBeforeSwapEvent } from 'astro:transitions/client';
+import { focusHeading } from './focus-heading';
+
+type Navigate = (href: string) => Promise<void>;
+
+let navigate: Navigate | null = null;
+
+/** Loads the client router (at idle, while the password is typed). */
+export function loadSignInRouter(): void {
+  if (navigate) return;
+  import('astro:transitions/client').then(
+    (router) => {
+      navigate = router.navigate;
+    },
+    () => undefined,
+  );
+}
+
+/** Skips the router's cross-fade (its `ready` then rejects: expected, not an error). */
+function skipAnimation(transition: ViewTransition): void {
+  transition.ready.catch(() => undefined);
+  transition.skipTransition();
+}
+
+/** Opens `path` (a path `safeRedirectPath` accepted) after a sign-in. */
+export function openAfterSignIn(path: string): void {
+  if (!navigate || path.startsWith('/auth/')) return location.assign(path);
+  // No cross-fade from the sign-in form: the dashboard appears as a loaded page would (the animation's frames would
+  // only compete with the page's first render).
+  document.addEventListener(
+    'astro:before-swap',
+    (e) => skipAnimation((e as TransitionBeforeSwapEvent).viewTransition),
+    {
+      once: true,
+    },
+  );
+  // `astro:page-load` comes once the new page's scripts have run (its islands hydrate from there).
+  document.addEventListener('astro:page-load', focusHeading, { once: true });
+  void navigate(path);
+}
