@@ -6,7 +6,6 @@
  * navigation starts there), announces the page title, and the focus goes to its heading as after any section switch.
  * Until the router is in, or for an auth page, a full load.
  */
-import type { TransitionBeforeSwapEvent } from 'astro:transitions/client';
 import { focusHeading } from './focus-heading';
 
 type Navigate = (href: string) => Promise<void>;
@@ -16,6 +15,9 @@ let navigate: Navigate | null = null;
 /** Loads the client router (at idle, while the password is typed). */
 export function loadSignInRouter(): void {
   if (navigate) return;
+  // As on the dashboard's pages (src/layouts/DashboardLayout.astro): the router is told the View Transitions API is
+  // missing, so it swaps at once (its "swap" fallback) instead of capturing snapshots of both pages (~40 ms here).
+  (document as { startViewTransition?: unknown }).startViewTransition = undefined;
   import('astro:transitions/client').then(
     (router) => {
       navigate = router.navigate;
@@ -24,24 +26,9 @@ export function loadSignInRouter(): void {
   );
 }
 
-/** Skips the router's cross-fade (its `ready` then rejects: expected, not an error). */
-function skipAnimation(transition: ViewTransition): void {
-  transition.ready.catch(() => undefined);
-  transition.skipTransition();
-}
-
 /** Opens `path` (a path `safeRedirectPath` accepted) after a sign-in. */
 export function openAfterSignIn(path: string): void {
   if (!navigate || path.startsWith('/auth/')) return location.assign(path);
-  // No cross-fade from the sign-in form: the dashboard appears as a loaded page would (the animation's frames would
-  // only compete with the page's first render).
-  document.addEventListener(
-    'astro:before-swap',
-    (e) => skipAnimation((e as TransitionBeforeSwapEvent).viewTransition),
-    {
-      once: true,
-    },
-  );
   // `astro:page-load` comes once the new page's scripts have run (its islands hydrate from there).
   document.addEventListener('astro:page-load', focusHeading, { once: true });
   void navigate(path);
