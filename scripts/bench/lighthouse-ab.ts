@@ -1,8 +1,8 @@
 /**
  * Lighthouse of one page on two (or more) builds, audits interleaved (docs/decisions.md "The re-applied branch
  * verified"): on a shared host whose speed moves from one minute to the next, only audits taken in the same minutes
- * compare. Each build runs on a stack of its own (`serve`), signed in once in one Chromium profile, as
- * scripts/bench/lighthouse.ts audits; the order of the builds is reversed every round.
+ * compare. Each build runs on a stack of its own (`serve`), signed in once in one Chromium profile (signed out for an
+ * `/auth/…` page), as scripts/bench/lighthouse.ts audits; the order of the builds is reversed every round.
  *
  *   DASHBOARD_DIST=/path/to/dist node scripts/bench/lighthouse-ab.ts serve 10396 10395   # site port, auth port
  *   node scripts/bench/lighthouse-ab.ts A=http://127.0.0.1:10396 B=http://127.0.0.1:10406 [RUNS=5] [PAGE=/…]
@@ -39,10 +39,13 @@ async function compare(origins: [string, string][], runs: number, page: string):
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
-    for (const [, origin] of origins) {
-      const tab = await context.newPage();
-      await signInForBench(tab, origin);
-      await tab.close();
+    // An auth page is audited signed out, as the bench does (a signed-in visit goes on to the dashboard).
+    if (!page.startsWith('/auth/')) {
+      for (const [, origin] of origins) {
+        const tab = await context.newPage();
+        await signInForBench(tab, origin);
+        await tab.close();
+      }
     }
     const audits = new Map<string, LighthouseFigures[]>(origins.map(([name]) => [name, []]));
     for (let round = 0; round < runs; round++) {
