@@ -7,6 +7,9 @@
  * Until the router is in, or for an auth page, a full load.
  */
 import { focusHeading } from './focus-heading';
+import { applyStoredTheme } from './theme-script';
+import { STORAGE_KEYS } from '../shared/storage-keys';
+import { THEME_CSS_VARIABLES, faviconType } from '../shared/theme';
 
 type Navigate = (href: string) => Promise<void>;
 
@@ -29,6 +32,13 @@ export function loadSignInRouter(): void {
 /** Opens `path` (a path `safeRedirectPath` accepted) after a sign-in. */
 export function openAfterSignIn(path: string): void {
   if (!navigate || path.startsWith('/auth/')) return location.assign(path);
+  // The swap replaces the root element's attributes and the head's icon: the stored ecosystem theme goes on again, as
+  // the head's inline script puts it on a loaded page (that script ran here already, so the router does not run it).
+  document.addEventListener(
+    'astro:after-swap',
+    () => applyStoredTheme(STORAGE_KEYS.ecosystemTheme, THEME_CSS_VARIABLES, faviconType),
+    { once: true },
+  );
   // `astro:page-load` comes once the new page's scripts have run (its islands hydrate from there).
   document.addEventListener('astro:page-load', focusHeading, { once: true });
   void navigate(path);

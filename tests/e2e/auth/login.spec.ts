@@ -2,6 +2,7 @@ import { expect, test, HOME_URL } from '../fixtures';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { SAMPLE_PROJECT } from '../../route-samples';
 import { SIGNED_OUT, hydrated, signIn } from './helpers';
+import { STORAGE_KEYS } from '../../../src/shared/storage-keys';
 
 const demo = DEMO_ACCOUNTS.demo;
 
@@ -46,12 +47,43 @@ test.describe('signed out', () => {
     await expect(page.locator('[aria-live="assertive"].astro-route-announcer')).toHaveText('Projects · Dashboard');
     await expect(page.getByRole('link', { name: 'Demo Game' })).toBeVisible();
     // Still the sign-in page's document (its policy allows the dashboard's inline scripts: no violation reported).
-    const document = await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.name);
-    expect(new URL(document).pathname).toBe('/auth/login');
+    const loaded = await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.name);
+    expect(new URL(loaded).pathname).toBe('/auth/login');
     // Back: the sign-in page sends a signed-in user on to the dashboard again.
     await page.goBack();
     await expect(page).toHaveURL(HOME_URL);
     await expect(heading).toBeVisible();
+  });
+
+  test('the dashboard a sign-in swaps in wears the stored ecosystem theme, as a loaded page does', async ({ page }) => {
+    const theme = { primaryColor: 'rgb(255, 0, 128)', primaryColorForeground: '#010203', radius: '3px' };
+    await page.addInitScript(({ key, value }) => localStorage.setItem(key, JSON.stringify(value)), {
+      key: STORAGE_KEYS.ecosystemTheme,
+      value: { ...theme, faviconUrl: 'https://cdn.example.com/brand/icon.png' },
+    });
+    await page.goto('/auth/login');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    const loaded = await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.name);
+    expect(new URL(loaded).pathname).toBe('/auth/login');
+    const applied = await page.evaluate(() => ({
+      vars: ['--primary', '--primary-foreground', '--radius'].map((v) =>
+        document.documentElement.style.getPropertyValue(v),
+      ),
+      icon: document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href,
+    }));
+    expect(applied).toEqual({
+      vars: [theme.primaryColor, theme.primaryColorForeground, theme.radius],
+      icon: 'https://cdn.example.com/brand/icon.png',
+    });
+    await expect(page.getByRole('button', { name: 'Create project' })).toHaveCSS(
+      'background-color',
+      theme.primaryColor,
+    );
   });
 
   test('error and success search params show our own messages (by code or by their text)', async ({ page }) => {
