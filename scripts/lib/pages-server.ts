@@ -1,3 +1,4 @@
+import { freePort } from './free-port.ts';
 import type { ChildProcess } from 'node:child_process';
 import { start, waitForHttp } from './proc.ts';
 import { killTree, superviseHealth } from './supervise.ts';
@@ -26,6 +27,10 @@ export async function startPagesServer(options: PagesServerOptions): Promise<{ u
     '--port',
     String(options.port),
     '--show-interactive-dev-session=false',
+    // An inspector port of its own: every `wrangler pages dev` takes 9229 otherwise, and a second stack starting at the
+    // same moment (`npm start` beside `npm test`, a bench beside e2e) failed with "Address already in use".
+    '--inspector-port',
+    String(await freePort()),
   ];
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   if (options.workers?.length) args.push('-c', 'wrangler.toml', ...options.workers.flatMap((w) => ['-c', w]));
