@@ -4,7 +4,7 @@
  * document instead of loading it as a new one, so what the sign-in page has parsed and evaluated already (React, the
  * shared chunks, supabase-js) is not paid again. The router runs the new page's scripts (the dashboard's own client
  * navigation starts there), announces the page title, and the focus goes to its heading as after any section switch.
- * Until the router is in, or for an auth page, a full load.
+ * For an auth page, or when the router cannot load, a full load.
  */
 import { focusHeading } from './focus-heading';
 import { applyStoredTheme } from './theme-script';
@@ -13,25 +13,29 @@ import { THEME_CSS_VARIABLES, faviconType } from '../shared/theme';
 
 type Navigate = (href: string) => Promise<void>;
 
-let navigate: Navigate | null = null;
+let router: Promise<Navigate | null> | null = null;
 
-/** Loads the client router (at idle, while the password is typed). */
-export function loadSignInRouter(): void {
-  if (navigate) return;
-  // As on the dashboard's pages (src/layouts/DashboardLayout.astro): the router is told the View Transitions API is
-  // missing, so it swaps at once (its "swap" fallback) instead of capturing snapshots of both pages (~40 ms here).
-  (document as { startViewTransition?: unknown }).startViewTransition = undefined;
-  import('astro:transitions/client').then(
-    (router) => {
-      navigate = router.navigate;
-    },
-    () => undefined,
-  );
+/**
+ * Loads the client router: at idle, while the password is typed, and again (a no-op then) when the form is sent, for
+ * a sign-in quicker than the page's first idle moment. Resolves to its `navigate` (null when it could not load).
+ */
+export function loadSignInRouter(): Promise<Navigate | null> {
+  if (!router) {
+    // As on the dashboard's pages (src/layouts/DashboardLayout.astro): the router is told the View Transitions API is
+    // missing, so it swaps at once (its "swap" fallback) instead of capturing snapshots of both pages (~40 ms here).
+    (document as { startViewTransition?: unknown }).startViewTransition = undefined;
+    router = import('astro:transitions/client').then(
+      (loaded) => loaded.navigate,
+      () => null,
+    );
+  }
+  return router;
 }
 
 /** Opens `path` (a path `safeRedirectPath` accepted) after a sign-in. */
-export function openAfterSignIn(path: string): void {
-  if (!navigate || path.startsWith('/auth/')) return location.assign(path);
+export async function openAfterSignIn(path: string): Promise<void> {
+  const navigate = path.startsWith('/auth/') ? null : await loadSignInRouter();
+  if (!navigate) return location.assign(path);
   // The swap replaces the root element's attributes and the head's icon: the stored ecosystem theme goes on again, as
   // the head's inline script puts it on a loaded page (that script ran here already, so the router does not run it).
   document.addEventListener(
