@@ -4,9 +4,10 @@
  * document instead of loading it as a new one, so what the sign-in page has parsed and evaluated already (React, the
  * shared chunks, supabase-js) is not paid again. The router runs the new page's scripts (the dashboard's own client
  * navigation starts there), announces the page title, and the focus goes to its heading as after any section switch.
- * For an auth page, or when the router cannot load, a full load.
+ * For an auth page, before the page has settled, or when the router cannot load, a full load.
  */
 import { focusHeading } from './focus-heading';
+import { warmUpSettled } from './warm-cache';
 import { applyStoredTheme } from './theme-script';
 import { STORAGE_KEYS } from '../shared/storage-keys';
 import { THEME_CSS_VARIABLES, faviconType } from '../shared/theme';
@@ -15,10 +16,7 @@ type Navigate = (href: string) => Promise<void>;
 
 let router: Promise<Navigate | null> | null = null;
 
-/**
- * Loads the client router: at idle, while the password is typed, and again (a no-op then) when the form is sent, for
- * a sign-in quicker than the page's first idle moment. Resolves to its `navigate` (null when it could not load).
- */
+/** Loads the client router (at idle, while the password is typed). Resolves to its `navigate` (null: not loaded). */
 export function loadSignInRouter(): Promise<Navigate | null> {
   if (!router) {
     // As on the dashboard's pages (src/layouts/DashboardLayout.astro): the router is told the View Transitions API is
@@ -34,7 +32,9 @@ export function loadSignInRouter(): Promise<Navigate | null> {
 
 /** Opens `path` (a path `safeRedirectPath` accepted) after a sign-in. */
 export async function openAfterSignIn(path: string): Promise<void> {
-  const navigate = path.startsWith('/auth/') ? null : await loadSignInRouter();
+  // Only once the sign-in page has settled (its warm-up done): a sign-in in the middle of the warm-up (a robot, a
+  // password manager) swapped no faster than a full load, measured with the bench's fast sign-in, so it loads in full.
+  const navigate = path.startsWith('/auth/') || !warmUpSettled() ? null : await loadSignInRouter();
   if (!navigate) return location.assign(path);
   // The swap replaces the root element's attributes and the head's icon: the stored ecosystem theme goes on again, as
   // the head's inline script puts it on a loaded page (that script ran here already, so the router does not run it).

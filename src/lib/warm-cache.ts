@@ -16,9 +16,27 @@ function listedModules(doc: Document): string[] {
 }
 
 const asking = new Set<string>();
+/** Whether the warm-up has started, and how many of its requests are still under way. */
+let started = false;
+let underWay = 0;
+
+/** Counts `request` as under way until it settles. */
+function track(request: Promise<unknown>): void {
+  underWay++;
+  void request.finally(() => underWay--);
+}
+
+/**
+ * Whether the warm-up has run and every request it made is in: the sign-in page has settled. The sign-in swaps the
+ * dashboard in only then (src/lib/open-after-sign-in.ts); during the warm-up it loads the page in full, as before.
+ */
+export function warmUpSettled(): boolean {
+  return started && underWay === 0;
+}
 
 /** Asks for each of these modules this document has not loaded or asked for yet. Returns how many it asked for. */
 function warm(hrefs: readonly string[]): number {
+  started = true;
   const loaded = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
   let asked = 0;
   for (const href of hrefs) {
@@ -26,9 +44,11 @@ function warm(hrefs: readonly string[]): number {
     if (loaded.has(url) || asking.has(url)) continue;
     asking.add(url);
     // `keepalive`: the request outlives the page, which leaves as soon as the password is accepted.
-    void fetch(url, { priority: 'low', credentials: 'same-origin', keepalive: true }).then(
-      (r) => r.arrayBuffer(),
-      () => undefined,
+    track(
+      fetch(url, { priority: 'low', credentials: 'same-origin', keepalive: true }).then(
+        (r) => r.arrayBuffer(),
+        () => undefined,
+      ),
     );
     asked++;
   }
@@ -59,7 +79,14 @@ export function shellModules(html: string): string[] {
 export async function warmTargetPage(path: string): Promise<number> {
   if (!path.startsWith('/') || path.startsWith('//') || path === '/' || path.startsWith('/auth/')) return 0;
   try {
-    const response = await fetch(path, { priority: 'low', credentials: 'same-origin' });
+    const shell = fetch(path, { priority: 'low', credentials: 'same-origin' });
+    track(
+      shell.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    const response = await shell;
     if (!response.ok || !response.headers.get('content-type')?.includes('text/html')) return 0;
     return warm(shellModules(await response.text()));
   } catch {

@@ -286,6 +286,8 @@ test('a sign-in link to another section warms that section’s modules too, and 
     await expect
       .poll(() => [...warmed].some((u) => /\/BillingPage\.[\w-]+\.js$/.test(u)), { timeout: 15_000 })
       .toBe(true);
+    // Once the warm-up is in, the sign-in swaps billing into this document (src/lib/open-after-sign-in.ts).
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(DEMO_ACCOUNTS.demo.email);
     await page.getByLabel('Password').fill(DEMO_ACCOUNTS.demo.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -2,7 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { Field, Notice, Submit, auth } from './form-ui';
 import { authErrorMessage } from './errors';
 import { safeRedirectPath } from '../../shared/safe-redirect';
-import { loadSignInRouter, openAfterSignIn } from '../../lib/open-after-sign-in';
+import { openAfterSignIn } from '../../lib/open-after-sign-in';
 import { needsMfaStep } from '../../shared/auth-storage';
 import { storedSession } from '../../page-scripts/auth-gate';
 import { useLocationSearch } from '../../lib/use-location-search';
@@ -52,7 +52,6 @@ export default function LoginForm() {
     if (!email || !password) return setError('Enter your email and password.');
     setBusy(true);
     setError(null);
-    void loadSignInRouter();
     try {
       const { client, lastRetryAfter } = await auth();
       const { error: signInError } = await client.auth.signInWithPassword({ email, password });
