@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test, HOME_URL } from '../fixtures';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { SAMPLE_PROJECT } from '../../route-samples';
@@ -34,13 +35,7 @@ test.describe('signed out', () => {
   test('once the page has settled, the sign-in opens the dashboard without a document load: heading focused, announced', async ({
     page,
   }) => {
-    await page.goto('/auth/login');
-    await hydrated(page);
-    // The client router loads at idle, with the warm-up (src/lib/open-after-sign-in.ts).
-    await page.waitForLoadState('networkidle');
-    await page.getByLabel('Email').fill(demo.email);
-    await page.getByLabel('Password').fill(demo.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnceSettled(page);
     await expect(page).toHaveURL(HOME_URL);
     const heading = page.getByRole('heading', { level: 1, name: 'Projects' });
     await expect(heading).toBeFocused();
@@ -61,12 +56,7 @@ test.describe('signed out', () => {
       key: STORAGE_KEYS.ecosystemTheme,
       value: { ...theme, faviconUrl: 'https://cdn.example.com/brand/icon.png' },
     });
-    await page.goto('/auth/login');
-    await hydrated(page);
-    await page.waitForLoadState('networkidle');
-    await page.getByLabel('Email').fill(demo.email);
-    await page.getByLabel('Password').fill(demo.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnceSettled(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     const loaded = await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.name);
     expect(new URL(loaded).pathname).toBe('/auth/login');
@@ -196,3 +186,13 @@ test('a signed-in user opening /auth/login or /auth/register goes to / without s
   await page.goto('/auth/register');
   await expect(page).toHaveURL(HOME_URL);
 });
+
+/** Signs in as the demo user once the sign-in page has settled: its router and warm-up in (src/lib/open-after-sign-in.ts). */
+async function signInOnceSettled(page: Page): Promise<void> {
+  await page.goto('/auth/login');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Email').fill(demo.email);
+  await page.getByLabel('Password').fill(demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
