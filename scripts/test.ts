@@ -14,6 +14,7 @@ import { ROOT, run, withBin } from './lib/proc.ts';
 import { ensureChromium } from './lib/chromium.ts';
 import { scaleStateStaleness } from './seed/scale-state.ts';
 import { prebuildBaseline } from './bench/nav-compare.ts';
+import { readPlaywrightReport, readVitestReport, type TestReport } from './lib/test-report.ts';
 
 const artifacts = path.join(ROOT, 'tests/.artifacts');
 rmSync(artifacts, { recursive: true, force: true });
@@ -21,21 +22,19 @@ mkdirSync(artifacts, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+const failures: string[] = [];
 
-function countVitest(file: string) {
-  if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
+function count(report: TestReport) {
+  passed += report.passed;
+  failed += report.failed;
+  failures.push(...report.failures);
 }
-
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+function countVitest(file: string) {
+  if (existsSync(file)) count(readVitestReport(readJson(file), ROOT));
+}
 function countPlaywright(file: string) {
-  if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number };
-  };
-  passed += r.stats.expected + r.stats.flaky;
-  failed += r.stats.unexpected;
+  if (existsSync(file)) count(readPlaywrightReport(readJson(file)));
 }
 
 const vitestJson = (name: string) => [
@@ -193,4 +192,6 @@ for (const [name, step, count] of chosen) {
 }
 console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
+// Last, so that a CI summary (the output's tail) names them: the steps' own logs are far above.
+if (failures.length) console.log(`failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
 process.exit(failed ? 1 : 0);
