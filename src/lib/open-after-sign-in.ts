@@ -15,6 +15,8 @@ import { THEME_CSS_VARIABLES, faviconType } from '../shared/theme';
 type Navigate = (href: string) => Promise<void>;
 
 let router: Promise<Navigate | null> | null = null;
+/** The dashboard's early list request (the very module the swapped-in page runs, so the hand-off is the same). */
+let pageRequest: Promise<((url: URL) => void) | null> | null = null;
 
 /** Loads the client router (at idle, while the password is typed). Resolves to its `navigate` (null: not loaded). */
 export function loadSignInRouter(): Promise<Navigate | null> {
@@ -24,6 +26,10 @@ export function loadSignInRouter(): Promise<Navigate | null> {
     (document as { startViewTransition?: unknown }).startViewTransition = undefined;
     router = import('astro:transitions/client').then(
       (loaded) => loaded.navigate,
+      () => null,
+    );
+    pageRequest = import('../page-scripts/early-request').then(
+      (loaded) => loaded.startPageRequest,
       () => null,
     );
   }
@@ -45,5 +51,8 @@ export async function openAfterSignIn(path: string): Promise<void> {
   );
   // `astro:page-load` comes once the new page's scripts have run (its islands hydrate from there).
   document.addEventListener('astro:page-load', focusHeading, { once: true });
+  // The page's list asks for its first page now, while the shell is fetched and the islands load, as before a section
+  // switch (src/page-scripts/client-navigation.ts); the list takes the answer from the hand-off.
+  (await pageRequest)?.(new URL(path, location.href));
   void navigate(path);
 }

@@ -5,7 +5,7 @@
  * hover prefetch of a sidebar link (src/lib/prefetch-section.ts): all three must ask for the very path the list asks
  * for, or the list would not find the answer in the hand-off (src/lib/prefetch-handoff.ts).
  */
-import { transactionListSpec, userListSpec, walletListSpec } from '../shared/api/collections';
+import { projectListSpec, transactionListSpec, userListSpec, walletListSpec } from '../shared/api/collections';
 import type { ListSpec } from '../shared/api/list-params';
 import { isMode, matchRoute } from '../shared/routes';
 import { listRequestPath, readListView } from '../components/data-list/list-view';
@@ -18,14 +18,21 @@ export const LIST_PAGES: Readonly<Record<string, { collection: string; spec: Lis
   transactions: { collection: 'transactions', spec: transactionListSpec },
 };
 
+/** The projects home's list (src/islands/projects/ProjectsHome.tsx): the user's projects, outside any project. */
+export const HOME_LIST = { shell: 'home', apiPath: '/projects', spec: projectListSpec } as const;
+
 /** The API path the list of the page at `pathname` + `search` requests first; null for a page without such a list. */
 export function firstRequestOf(pathname: string, search: string): string | null {
   const match = matchRoute(pathname);
+  if (match?.route.shell === HOME_LIST.shell) return firstListRequest(HOME_LIST.apiPath, HOME_LIST.spec, search);
   const page = match && LIST_PAGES[match.route.shell];
   const { projectId, mode } = match?.params ?? {};
   if (!page || !projectId || !isMode(mode)) return null;
-  const apiPath = `/projects/${projectId}/${mode}/${page.collection}`;
-  const { query } = readListView(page.spec, search);
+  return firstListRequest(`/projects/${projectId}/${mode}/${page.collection}`, page.spec, search);
+}
+
+function firstListRequest(apiPath: string, spec: ListSpec, search: string): string {
+  const { query } = readListView(spec, search);
   // As the list sends it: on later pages with the total it remembers for these filters (page 1 counts;
   // src/components/data-list/list-totals.ts).
   const total = query.page > 1 ? knownTotal(totalKey(apiPath, query.filters)) : undefined;

@@ -1,9 +1,9 @@
 /**
  * The query layer (docs/architecture.md "Data layer"): @nanostores/query over the API client. A query's key is its
  * request path (`/projects/pro_…/test/wallets?limit=25`), so identical requests share one fetch and one cache entry.
- * Stale time zero: a cached answer shows at once and is fetched again whenever a screen subscribes (no refetch on
- * window focus or reconnect). A failed query retries once, except for answers a retry cannot change (4xx).
- * Writes invalidate the keys under the paths they touch.
+ * A cached answer shows at once and is fetched again whenever a screen subscribes, unless it is under a second old
+ * (no refetch on window focus or reconnect). A failed query retries once, except for answers a retry cannot change
+ * (4xx). Writes invalidate the keys under the paths they touch, whatever the answer's age.
  */
 import { nanoquery, type FetcherStore, type KeyInput } from '@nanostores/query';
 import { onStart, onStop, type ReadableAtom } from 'nanostores';
@@ -13,7 +13,9 @@ const retryable = (error: unknown) =>
   !(error instanceof ApiRequestError) || error.status === 0 || error.status === 429 || error.status >= 500;
 
 export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
-  dedupeTime: 0,
+  // A list's first render asks (`get()`), its effect subscribes a moment later: with an answer already in the hand-off
+  // (src/lib/prefetch-handoff.ts) the first request was done by then, and a zero dedupe time sent it again.
+  dedupeTime: 1000,
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   onErrorRetry: ({ error, retryCount }) => (retryCount < 1 && retryable(error) ? 800 : false),

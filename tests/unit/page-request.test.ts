@@ -17,6 +17,9 @@ describe('the first list request of a page, from its URL', () => {
     ],
     // A bad parameter is dropped as the list drops it.
     [`/${P}/test/wallets`, '?limit=abc', `/projects/${P}/test/wallets?limit=25&order=createdAt%3Adesc`],
+    // The projects home (outside any project), its view in the URL as its list reads it.
+    ['/', '', '/projects?limit=25&order=createdAt%3Adesc'],
+    ['/', '?order=name:asc&limit=10', '/projects?limit=10&order=name%3Aasc'],
     // Not a list page, a detail page, no project, an unknown mode: nothing to start.
     [`/${P}/test/settings`, '', null],
     [`/${P}/test/users/pla_1`, '', null],

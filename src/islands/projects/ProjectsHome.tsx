@@ -6,7 +6,7 @@ import { RelativeTime } from '../../components/ui/relative-time';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
-import { projectListSpec } from '../../shared/api/collections';
+import { HOME_LIST } from '../../lib/page-request';
 import type { Project } from '../../shared/api/projects';
 import { safeRedirectPath } from '../../shared/safe-redirect';
 import { parseHomeParams } from '../../shared/search-params';
@@ -136,8 +136,8 @@ export function ProjectsHome() {
         <DataList<Project>
           label="Projects"
           listKey="projects"
-          apiPath="/projects"
-          spec={projectListSpec}
+          apiPath={HOME_LIST.apiPath}
+          spec={HOME_LIST.spec}
           columns={columns}
           search={{
             placeholder: 'Search projects by name',

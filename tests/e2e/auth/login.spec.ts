@@ -50,6 +50,30 @@ test.describe('signed out', () => {
     await expect(heading).toBeVisible();
   });
 
+  test('the sign-in asks for the projects list as it opens the home, once, before the home is swapped in', async ({
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      document.addEventListener('astro:after-swap', () => {
+        (window as unknown as { swappedAt: number }).swappedAt = performance.now();
+      }),
+    );
+    await signInOnceSettled(page);
+    await expect(page.getByRole('link', { name: 'Demo Game' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { swappedAt, asked } = await page.evaluate(() => ({
+      swappedAt: (window as unknown as { swappedAt?: number }).swappedAt,
+      asked: performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname === '/api/v1/projects')
+        .map((e) => ({ search: new URL(e.name).search, startTime: e.startTime })),
+    }));
+    // Page 1 of the list, once (the list took the sign-in's answer), asked before the swap (without it: at hydration).
+    expect(asked.map((a) => a.search)).toEqual(['?limit=25&order=createdAt%3Adesc']);
+    expect(swappedAt).toBeDefined();
+    expect(asked[0]!.startTime).toBeLessThan(swappedAt!);
+  });
+
   test('the dashboard a sign-in swaps in wears the stored ecosystem theme, as a loaded page does', async ({ page }) => {
     const theme = { primaryColor: 'rgb(255, 0, 128)', primaryColorForeground: '#010203', radius: '3px' };
     await page.addInitScript(({ key, value }) => localStorage.setItem(key, JSON.stringify(value)), {
