@@ -90,6 +90,9 @@ const sqliteDir = (root: string, persistTo?: string) =>
 const hasTable = (db: DatabaseSync, name: string) =>
   db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
 
+/** How long a write through these connections waits for a lock another process holds. */
+const BUSY_TIMEOUT_MS = 10_000;
+
 /**
  * Finds the directory and every shard among the SQLite files: the directory has `projects`, a shard says which one
  * it is in `shard_meta` (written when the shard is migrated).
@@ -107,7 +110,9 @@ function findDatabases(root: string, persistTo: string | undefined, count: numbe
   const shards: (DatabaseSync | null)[] = Array.from({ length: count }, () => null);
   const unnamed: DatabaseSync[] = [];
   for (const file of files) {
-    const db = new DatabaseSync(file);
+    // The local runtime may hold a write lock at that moment (a stack test writing beside the webhook dispatcher):
+    // wait for it rather than fail with "database is locked" at once (clean-clone run 48).
+    const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
     if (!directory && hasTable(db, 'projects')) directory = db;
     else if (!logs && hasTable(db, 'request_logs')) logs = db;
     else if (hasTable(db, 'shard_meta')) {
