@@ -11,6 +11,7 @@ import path from 'node:path';
 import { LOCAL_SERVICE_ROLE_KEY } from '../dev/auth-emulator/config.ts';
 import { LOCAL_SMTP, localTransactionalMail } from '../dev/smtp-inbox/config.ts';
 import { takenPortMessage } from './lib/ports.ts';
+import { createDohServer } from '../dev/doh/server.ts';
 
 const port = Number(process.env.PORT ?? 8788);
 const astroPort = Number(process.env.ASTRO_PORT ?? 4321);
@@ -48,11 +49,13 @@ const auth = start('auth', 'node', ['dev/auth-emulator/main.ts'], {
 const astro = start('astro', 'astro', ['dev', '--host', '127.0.0.1', '--port', String(astroPort)]);
 await waitForHttp(`http://127.0.0.1:${astroPort}/`);
 const limiter = await startRateLimiter({ quiet: true });
+// DNS over HTTPS for the API and the webhook dispatcher, offline, as with `npm start` (on any free port here).
+const doh = await createDohServer(0);
 // The webhook delivery engine in the same runtime (same local D1), as with `npm start`.
 const dispatcher = dispatcherConfig(path.join(ROOT, '.wrangler'), {
   DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT),
   WEBHOOK_ALLOW_LOOPBACK: 'true',
-  WEBHOOK_DOH_URL: '',
+  WEBHOOK_DOH_URL: doh.url,
   WEBHOOK_LOCAL_HOOKS: 'true',
 });
 const pages = start(
@@ -79,6 +82,8 @@ const pages = start(
     'SMTP_ALLOW_LOOPBACK=true',
     '--binding',
     'WEBHOOK_DISPATCHER_PROXY=true',
+    '--binding',
+    `DNS_OVER_HTTPS_URL=${doh.url}`,
     '-c',
     'wrangler.toml',
     '-c',

@@ -93,19 +93,20 @@ payments.once('exit', (code) => {
 });
 const limiter = await startRateLimiter({ quiet: true });
 running.push({ stop: () => killTree(limiter.child) });
+// DNS over HTTPS for the API (custom-domain TXT proofs, the JWKS check's names) and the webhook dispatcher, offline:
+// records are set by hand (`POST /records`, printed below), nothing real is resolved.
+const doh = await createDohServer(dohPort);
+running.push({ stop: () => void doh.close() });
 // The webhook delivery engine (workers/webhook-dispatcher) in the same runtime as the Pages server (same local D1).
 const dispatcher = dispatcherConfig(path.join(ROOT, '.wrangler'), {
   DATA_ENCRYPTION_KEY: localEncryptionKey(ROOT),
   // Local only, like the API's: a receiver on this machine may get deliveries.
   WEBHOOK_ALLOW_LOOPBACK: 'true',
-  // Offline: host names are checked as written (the deployed Worker resolves them over DNS-over-HTTPS).
-  WEBHOOK_DOH_URL: '',
+  // Host names resolve through the local resolver, as the deployed Worker's do over DNS-over-HTTPS: a name it does
+  // not know (the demo's hooks.example.com) is "does not resolve", and no delivery leaves the machine.
+  WEBHOOK_DOH_URL: doh.url,
   WEBHOOK_LOCAL_HOOKS: 'true',
 });
-// The API's DNS over HTTPS (custom-domain TXT proofs, the JWKS check's names), offline: records are set by hand
-// (`POST /records`, printed below), nothing real is resolved.
-const doh = await createDohServer(dohPort);
-running.push({ stop: () => void doh.close() });
 const pages = await startSupervisedPagesServer({
   port,
   env: limiter.env,

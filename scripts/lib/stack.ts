@@ -118,7 +118,8 @@ export async function startStack(options: StackOptions) {
   const dispatcher = dispatcherConfig(state, {
     DATA_ENCRYPTION_KEY: encryptionKey,
     WEBHOOK_ALLOW_LOOPBACK: 'true',
-    WEBHOOK_DOH_URL: '',
+    // Names resolve through the local resolver (nothing real): no delivery leaves the machine.
+    WEBHOOK_DOH_URL: doh.url,
     WEBHOOK_LOCAL_HOOKS: 'true',
     WEBHOOK_TEST_HOOKS: 'true',
     ...options.dispatcherVars,

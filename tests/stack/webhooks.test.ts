@@ -184,13 +184,29 @@ describe('deliveries to a real receiver', () => {
       timestamp: expect.any(String),
       data: { id: user.body.id },
     });
-    // The demo project's own webhooks (hooks.example.com, unreachable offline) get the event too.
     const log = await api('GET', `${P}/event-log/${d!.eventId}`);
     expect(log.body.deliveries.succeeded).toBe(1);
     expect(log.body.attempts).toContainEqual(
       expect.objectContaining({ webhookId: hook.id, attempt: 1, status: 'succeeded', responseCode: 200 }),
     );
     expect((await hookState(hook.id)).lastDeliveryStatus).toBe('succeeded');
+    // The demo project's own webhook for user.created gets the event too. Its host (hooks.example.com) is resolved
+    // through the stack's local resolver, which does not know it: the attempt fails with that reason, nothing is sent
+    // off the machine, and no runtime text reaches the screen.
+    const hooks = await api('GET', `${P}/webhooks?limit=100`);
+    const demo = (hooks.body.data as { id: string; url: string }[]).find(
+      (h) => h.url === 'https://hooks.example.com/test/1',
+    )!;
+    let attempt: Delivery | undefined;
+    await until(async () => {
+      attempt = (await deliveries(demo.id)).find((x) => x.eventId === d!.eventId && x.status !== 'pending');
+      return Boolean(attempt);
+    }, 30_000);
+    expect(attempt).toMatchObject({
+      status: 'failed',
+      responseCode: null,
+      error: 'The host hooks.example.com does not resolve',
+    });
   });
 
   it("a project on the other shard is delivered by the same engine (each shard's outbox)", async () => {

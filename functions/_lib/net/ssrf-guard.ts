@@ -29,7 +29,8 @@ export interface GuardOptions {
   resolve?: Resolver;
 }
 
-export type GuardResult = { ok: true; url: URL } | { ok: false; reason: string };
+/** A refusal; `unresolved` when the host name has no address (a DNS failure rather than a forbidden target). */
+export type GuardResult = { ok: true; url: URL } | { ok: false; reason: string; unresolved?: true };
 
 const RANGE_NAMES: Record<string, string> = {
   loopback: 'a loopback address',
@@ -128,7 +129,7 @@ export async function checkTarget(raw: string, o: GuardOptions): Promise<GuardRe
     };
   if (!isIp && !loopback && o.resolve) {
     const addresses = await o.resolve(host);
-    if (!addresses.length) return { ok: false, reason: `The host ${host} does not resolve` };
+    if (!addresses.length) return { ok: false, reason: `The host ${host} does not resolve`, unresolved: true };
     for (const a of addresses) {
       const why = forbiddenAddress(a, o.allowLoopback);
       if (why) return { ok: false, reason: `The host ${host} resolves to ${why.replace(/^.*? is /, `${a}, `)}` };

@@ -213,7 +213,8 @@ export async function deliver(e: Engine, deliveryId: string): Promise<AttemptOut
   let verdict: ReturnType<typeof judge> | null = null;
   const guard = await checkTarget(hook.url, { mode: d.mode, allowLoopback: e.allowLoopback, resolve: e.resolve });
   if (!guard.ok) {
-    error = `Refused by the SSRF guard: ${guard.reason}`;
+    // A name without an address is a DNS failure, not a refused target.
+    error = guard.unresolved ? guard.reason : `Refused by the SSRF guard: ${guard.reason}`;
   } else {
     const secrets = [await decryptSecret(e.env as Env, hook.secret_encrypted, `webhooks:${hook.id}`)];
     // The grace is judged on the schedule's clock (tests move it); the signature carries the real time.

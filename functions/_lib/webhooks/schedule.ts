@@ -59,11 +59,21 @@ export function judge(code: number): Verdict {
   return { status: 'failed', error: null, retry: true, disable: null };
 }
 
-/** A readable reason for a failed connection (Workers' fetch errors are terse). */
+/**
+ * What a failed connection is called on the deliveries screen, by what the runtime's fetch error says (table below).
+ * The runtime's own text never reaches the screen: Workers' fetch errors are terse or internal ("internal error;
+ * reference = …", a resolver's message), so anything not recognised reads as the endpoint not being reachable.
+ */
+const CONNECTION_ERRORS: [RegExp, string][] = [
+  [/refused|ECONNREFUSED/i, 'Connection refused'],
+  [/reset|ECONNRESET|connection lost|disconnected/i, 'Connection reset'],
+  [/lookup|ENOTFOUND|EAI_AGAIN|EAI_NONAME|not known|resolv|\bDNS\b/i, "The endpoint's host name could not be resolved"],
+  [/certificate|\bTLS\b|\bSSL\b|handshake/i, "The TLS handshake failed (check the endpoint's certificate)"],
+];
+
+/** A readable reason for a failed connection (see `CONNECTION_ERRORS`). */
 export function connectionError(err: unknown, timeoutMs: number, timedOut: boolean): string {
   if (timedOut) return `Timed out after ${Math.round(timeoutMs / 1000)} s`;
   const text = err instanceof Error ? err.message : String(err);
-  if (/refused|ECONNREFUSED/i.test(text)) return 'Connection refused';
-  if (/reset|ECONNRESET|connection lost|disconnected/i.test(text)) return 'Connection reset';
-  return `Connection failed: ${text.slice(0, 200)}`;
+  return CONNECTION_ERRORS.find(([pattern]) => pattern.test(text))?.[1] ?? 'The endpoint could not be reached';
 }

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { addMember, api, newProject, testEnv, token, shardOf } from './helpers';
 import { newId } from '../../../src/shared/api/ids';
 import {
+  connectionError,
   DISABLE_AFTER_MS,
   RETRY_DELAYS_MS,
   judge,
@@ -581,5 +582,25 @@ describe('the retry schedule and verdicts (functions/_lib/webhooks/schedule.ts)'
     const v = judge(code);
     expect(v.status).toBe(status);
     if (v.status === 'failed') expect([v.retry, v.disable]).toEqual([retry, disable]);
+  });
+  // What the runtime's fetch throws, as seen from workerd and Node: never shown as it is.
+  it.each([
+    ['internal error; reference = 528j9ll90mvflf765jhcov4l', 'The endpoint could not be reached'],
+    ['Network connection lost.', 'Connection reset'],
+    ['connect ECONNREFUSED 127.0.0.1:9', 'Connection refused'],
+    ['read ECONNRESET', 'Connection reset'],
+    [
+      'failed to lookup address information: Name or service not known',
+      "The endpoint's host name could not be resolved",
+    ],
+    ['getaddrinfo ENOTFOUND hooks.example.invalid', "The endpoint's host name could not be resolved"],
+    ['DNS lookup failed', "The endpoint's host name could not be resolved"],
+    ["TLS peer's certificate is not trusted", "The TLS handshake failed (check the endpoint's certificate)"],
+    ['kj/async-io-unix.c++:1207: something the runtime says', 'The endpoint could not be reached'],
+  ])('a fetch that throws %j reads %j', (message, shown) => {
+    expect(connectionError(new Error(message), 10_000, false)).toBe(shown);
+  });
+  it('a timed-out attempt says after how long, whatever the error', () => {
+    expect(connectionError(new Error('The operation was aborted'), 10_000, true)).toBe('Timed out after 10 s');
   });
 });
