@@ -38,6 +38,7 @@ export default function ConfirmPage() {
 
   useEffect(() => {
     const params = parseAuthParams(arrived);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the link's query is read after hydration on purpose
     setIsInvite(params.confirmType === 'invite');
     if (params.typeError) return setState({ kind: 'bad-type', message: params.typeError });
     if (!params.token_hash) return setState({ kind: 'no-token' });

@@ -41,6 +41,7 @@ export default function LoginForm() {
   useEffect(() => {
     // A stored session that still owes the code (e.g. sent here by the dashboard gate) opens the code step.
     const stored = storedSession();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- its state changes after awaiting the auth server
     if (stored && needsMfaStep(stored)) void startMfa();
   }, []);
 
