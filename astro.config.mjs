@@ -7,6 +7,7 @@ import { warmModules } from './scripts/build/warm-modules.ts';
 import { modulePreloads } from './scripts/build/module-preloads.ts';
 import { dashboardScripts } from './scripts/build/dashboard-scripts.ts';
 import { compileHints } from './scripts/build/compile-hints.ts';
+import { staticAssets } from './scripts/build/static-assets.ts';
 
 export default defineConfig({
   output: 'static',
@@ -22,6 +23,9 @@ export default defineConfig({
     modulePreloads({ under: 'shell' }),
     // The sign-in opens the dashboard through the client router: its policy allows the dashboard's inline scripts.
     dashboardScripts({ into: ['shell/auth-login.html'], under: 'shell' }),
+    // The built modules and the icon are served as static files, not through the Pages Function (each would be a
+    // billed invocation): `_routes.json` and `_headers` with the edge's headers.
+    staticAssets(),
   ],
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   devToolbar: { enabled: false },

@@ -35,7 +35,8 @@ export function htmlCsp(scriptHashes: readonly string[], config: PublicConfig): 
 /** CSP for everything that is not an HTML page (JSON, assets, redirects). */
 export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-const COMMON: Record<string, string> = {
+/** The security headers of every response: the edge's, and the static assets' `_headers` (scripts/build/static-assets.ts). */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
@@ -60,7 +61,7 @@ export const CACHE = {
 /** Returns a copy of `response` with the security headers (and `csp`) set. */
 export function withSecurityHeaders(response: Response, csp: string): Response {
   const out = new Response(response.body, response);
-  for (const [k, v] of Object.entries(COMMON)) out.headers.set(k, v);
+  for (const [k, v] of Object.entries(COMMON_HEADERS)) out.headers.set(k, v);
   out.headers.set('Content-Security-Policy', csp);
   return out;
 }

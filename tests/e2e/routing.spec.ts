@@ -53,6 +53,29 @@ test('analytics index opens transaction analytics of the stored project and mode
   await expect(page.getByRole('heading', { level: 1, name: 'Transaction analytics' })).toBeVisible();
 });
 
+test('the built modules and the icon carry the edge’s security headers and their cache policy', async ({ request }) => {
+  const html = await (await request.get('/auth/login')).text();
+  const asset = /\/_astro\/[^"]+\.js/.exec(html)![0];
+  const expected: [string, Record<string, string>][] = [
+    [asset, { 'cache-control': 'public, max-age=31536000, immutable', 'content-type': 'application/javascript' }],
+    ['/favicon.svg', { 'cache-control': 'public, max-age=86400', 'content-type': 'image/svg+xml' }],
+  ];
+  for (const [path, own] of expected) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const headers = res.headers();
+    for (const [k, v] of Object.entries(own)) expect(headers[k], `${path} ${k}`).toContain(v);
+    expect(headers['content-security-policy'], path).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['strict-transport-security'], path).toContain('max-age=63072000');
+    expect(headers['x-frame-options'], path).toBe('DENY');
+  }
+  // A module that does not exist is still a 404, not the app's page or an empty 200.
+  expect((await request.get('/_astro/no-such-module.js')).status()).toBe(404);
+});
+
 test('unknown route: 404 status, the texts, and Head back goes home', async ({ page }) => {
   const response = await page.goto(`/${SAMPLE_PROJECT}/test/no-such-section`);
   expect(response?.status()).toBe(404);
