@@ -35,7 +35,7 @@ export function htmlCsp(scriptHashes: readonly string[], config: PublicConfig): 
 /** CSP for everything that is not an HTML page (JSON, assets, redirects). */
 export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-/** The security headers of every response: the edge's, and the static assets' `_headers` (scripts/build/static-assets.ts). */
+/** The security headers of every response: the edge's and the static assets' (scripts/build/static-assets.ts). */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
