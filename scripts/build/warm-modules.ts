@@ -12,13 +12,19 @@ import { staticModuleClosure } from '../lib/module-closure.ts';
 import { WARM_MODULES_META } from '../../src/shared/warm-modules.ts';
 
 /**
- * The modules of `pages` (built HTML files under `dist`) that `page` does not load itself, those of the last pages
- * first: the sign-in opens the first page (the projects home), which then asks for its own modules at once; what only
- * a later page needs has no other chance to be in the cache.
+ * The modules of `pages` (built HTML files under `dist`) that `page` does not load itself, in the order they are asked
+ * for. The sign-in opens the first page (the projects home), which asks for its own modules as soon as it opens; a
+ * module only a later page needs has no other chance to be in the cache, so those come first, then the rest of the
+ * later pages', then the first page's. A sign-in in the middle of the warm-up (a password manager) leaves with
+ * whatever is still under way: its answer is not cached (a `keepalive` fetch outlives the page, its answer does not
+ * reach the cache), so what is asked for first is what counts.
  */
 export function modulesToWarm(dist: string, page: string, pages: readonly string[]): string[] {
   const own = new Set(staticModuleClosure(dist, page));
-  const ordered = new Set([...pages].reverse().flatMap((p) => staticModuleClosure(dist, p)));
+  const [opened, ...later] = pages;
+  const first = new Set(opened ? staticModuleClosure(dist, opened) : []);
+  const rest = [...later].reverse().flatMap((p) => staticModuleClosure(dist, p));
+  const ordered = new Set([...rest.filter((url) => !first.has(url)), ...rest, ...first]);
   return [...ordered].filter((url) => !own.has(url));
 }
 

@@ -47,8 +47,12 @@ describe('the sign-in page’s list of modules to warm', () => {
     );
   });
 
-  it('puts the later page’s modules first: the first page opened asks for its own', () => {
+  it('puts what only the later page loads first, then the rest of its modules: the first page opened asks for its own', () => {
     const wallets = staticModuleClosure(dist, 'shell/wallets.html').filter((m) => list.includes(m));
+    const home = staticModuleClosure(dist, 'shell/home.html');
+    const walletsOnly = wallets.filter((m) => !home.includes(m));
+    expect(walletsOnly.sort()).toEqual(['/_astro/Wallets.js', '/_astro/chains.js', '/_astro/columns.js']);
+    expect(list.slice(0, walletsOnly.length).sort()).toEqual(walletsOnly);
     expect(list.slice(0, wallets.length).sort()).toEqual(wallets.sort());
     expect(list.indexOf('/_astro/Home.js')).toBeGreaterThanOrEqual(wallets.length);
   });
