@@ -67,6 +67,13 @@ export default defineConfig({
                 test: /src[\\/]lib[\\/](toast|use-client-store|cn)\.ts$|node_modules[\\/](clsx[\\/]|nanostores[\\/](atom|clean-stores)[\\/])/,
                 priority: 2,
               },
+              // The small modules the layout's islands share (stores, the palette's opener, an icon): every project
+              // page loads them all, but too few entries import them for the `shell` group.
+              {
+                name: 'layout',
+                test: /src[\\/](stores[\\/](favorites|project|json-codec)|islands[\\/]command-palette[\\/]open-palette)\.ts$|node_modules[\\/](@nanostores[\\/]persistent[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]star\.mjs)/,
+                priority: 2,
+              },
               { name: 'shell', minShareCount: 20, priority: 1 },
             ],
           },
