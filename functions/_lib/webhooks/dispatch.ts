@@ -5,6 +5,7 @@ import { checkTarget, type Resolver } from '../net/ssrf-guard';
 import { standardSecret } from './secrets';
 import {
   DISABLE_AFTER_MS,
+  DNS_HOLD_MS,
   RESPONSE_EXCERPT_BYTES,
   connectionError,
   judge,
@@ -158,6 +159,26 @@ export type AttemptOutcome =
     };
 
 /**
+ * The send-time DNS lookup failed on our side (the resolver down, or not answering in time): the attempt is not made
+ * and not counted against the receiver. It stays pending, due again in `DNS_HOLD_MS`, with the reason on its row (the
+ * deliveries screen shows it), and goes back on the queue for then; the cron's sweep would find it too.
+ */
+async function hold(e: Engine, d: DeliveryRow, claimUntil: number, url: string): Promise<AttemptOutcome> {
+  const dueAt = e.now() + DNS_HOLD_MS;
+  const host = new URL(url).hostname;
+  const error = `Waiting: the DNS lookup of ${host} failed on our side; tried again in ${DNS_HOLD_MS / 60_000} min`;
+  const held = await e.db
+    .prepare(
+      `UPDATE webhook_deliveries SET error = ?, created_at = ?, claimed_until = NULL
+       WHERE id = ? AND status = 'pending' AND claimed_until = ?`,
+    )
+    .bind(error, dueAt, d.id, claimUntil)
+    .run();
+  if (held.meta.changes) await e.enqueue(d.id, DNS_HOLD_MS);
+  return { kind: 'skipped', why: 'held: DNS lookup failed' };
+}
+
+/**
  * One attempt: claim it, check the target again (SSRF guard with the addresses resolved now), sign, POST with the
  * timeout and no redirects, then record the result, the next attempt (with its delay on the queue), the webhook's
  * state (410 → disabled 'gone'; failing for 5 days → disabled 'failing' and a notice) in one batch.
@@ -211,7 +232,10 @@ export async function deliver(e: Engine, deliveryId: string): Promise<AttemptOut
   let latencyMs: number | null = null;
   let retryAfter: number | null = null;
   let verdict: ReturnType<typeof judge> | null = null;
-  const guard = await checkTarget(hook.url, { mode: d.mode, allowLoopback: e.allowLoopback, resolve: e.resolve });
+  const guard = await checkTarget(hook.url, { mode: d.mode, allowLoopback: e.allowLoopback, resolve: e.resolve }).catch(
+    () => null,
+  );
+  if (!guard) return hold(e, d, claimUntil, hook.url);
   if (!guard.ok) {
     // A name without an address is a DNS failure, not a refused target.
     error = guard.unresolved ? guard.reason : `Refused by the SSRF guard: ${guard.reason}`;

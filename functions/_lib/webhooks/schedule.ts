@@ -14,6 +14,11 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length;
 export const JITTER = 0.1;
 /** A webhook that failed every attempt for this long (and never succeeded since) is turned off. */
 export const DISABLE_AFTER_MS = 5 * 24 * H;
+/**
+ * An attempt whose send-time DNS lookup fails on our side (the DNS-over-HTTPS resolver down or not answering) is held,
+ * not failed: it stays pending, says why, and is due again after this long. The receiver is not counted as failing.
+ */
+export const DNS_HOLD_MS = M;
 /** An attempt succeeds only on a 2xx within this time. */
 export const TIMEOUT_MS = 15 * S;
 /** Cloudflare Queues delay messages by at most 12 hours: a longer Retry-After is capped there. */
