@@ -9,7 +9,7 @@ export const dnsOverHttpsUrl = (env: { DNS_OVER_HTTPS_URL?: string }) => env.DNS
 /**
  * A resolver for the SSRF guard at send time: Workers have no DNS API, so the delivery engine asks a
  * DNS-over-HTTPS server (JSON API, `application/dns-json`, e.g. https://cloudflare-dns.com/dns-query) for the A and
- * AAAA records. A failed lookup throws: the attempt fails rather than going out unchecked.
+ * AAAA records. A failed lookup throws: the attempt is held (`DNS_HOLD_MS`) rather than going out unchecked.
  */
 export function dohResolver(endpoint: string, fetcher: typeof fetch = fetch): Resolver {
   return async (host) => {
