@@ -454,10 +454,18 @@ describe('a restart of the companion Worker', () => {
 describe('SSRF guard at send time (loopback not allowed)', () => {
   let doh: Server;
   const DNS: Record<string, string> = { 'private.example.test': '10.0.0.7', 'loop.example.test': '127.0.0.1' };
+  /** A name the resolver fails on (503), as a resolver that is down answers; its lookups are counted. */
+  const DOWN = 'resolver-down.example.test';
+  let downLookups = 0;
   beforeAll(async () => {
     doh = createServer((req, res) => {
       const u = new URL(req.url ?? '/', 'http://x');
       const name = u.searchParams.get('name') ?? '';
+      if (name === DOWN) {
+        downLookups++;
+        res.writeHead(503).end();
+        return;
+      }
       const a = u.searchParams.get('type') === 'A' && DNS[name];
       res.writeHead(200, { 'Content-Type': 'application/dns-json' });
       res.end(JSON.stringify({ Status: 0, Answer: a ? [{ name, type: 1, TTL: 60, data: a }] : [] }));
@@ -509,5 +517,40 @@ describe('SSRF guard at send time (loopback not allowed)', () => {
     expect(d!.error).toMatch(/^Refused by the SSRF guard/);
     expect(d!.error).toMatch(reason);
     expect(receiver.at('/ssrf')).toHaveLength(0);
+  });
+
+  it('holds an attempt while the resolver is down: pending with the reason, tried again a minute later, the webhook not failing', async () => {
+    const hook = await webhook('/dns-down');
+    const dbs = openMigratedDatabases(ROOT, stack.state);
+    for (const shard of dbs.shards)
+      shard.prepare('UPDATE webhooks SET url = ? WHERE id = ?').run(`https://${DOWN}/h`, hook.id);
+    dbs.close();
+    await resetClock();
+    await sendTest(hook.id);
+    const held = async () => {
+      const list = await deliveries(hook.id);
+      return list.length === 1 && /^Waiting: the DNS lookup/.test(list[0]!.error ?? '') ? list[0]! : null;
+    };
+    await until(async () => (await held()) !== null, 30_000);
+    const first = (await held())!;
+    expect(first).toMatchObject({
+      attempt: 1,
+      status: 'pending',
+      responseCode: null,
+      error: `Waiting: the DNS lookup of ${DOWN} failed on our side; tried again in 1 min`,
+    });
+    // Due a minute on: nothing is sent, nothing counts against the receiver.
+    expect(Date.parse(first.createdAt) - Date.now()).toBeGreaterThan(30_000);
+    expect(await hookState(hook.id)).toMatchObject({ enabled: true, lastDeliveryStatus: null, successRate24h: null });
+    // A minute later the same attempt is tried again (the resolver is asked again), still one attempt, still held.
+    const lookups = downLookups;
+    await advance(61_000);
+    await sweepNow();
+    await until(async () => downLookups > lookups, 30_000);
+    await until(async () => Date.parse((await held())?.createdAt ?? '0') > Date.parse(first.createdAt), 30_000);
+    const list = await deliveries(hook.id);
+    expect(list.map((d) => [d.attempt, d.status])).toEqual([[1, 'pending']]);
+    expect(receiver.at('/dns-down')).toHaveLength(0);
+    await resetClock();
   });
 });
