@@ -63,9 +63,10 @@ export function DeliverySheet({
         <Row label="Response code">
           {d.responseCode === null ? 'No response' : <span className="font-mono">{d.responseCode}</span>}
         </Row>
+        {/* A pending attempt's note says why it waits (a held attempt: the DNS lookup failed on our side). */}
         {d.error && (
-          <Row label="Error">
-            <span className="text-destructive">{d.error}</span>
+          <Row label={d.status === 'pending' ? 'Note' : 'Error'}>
+            <span className={d.status === 'pending' ? 'text-muted-foreground' : 'text-destructive'}>{d.error}</span>
           </Row>
         )}
         <Row label="Latency">{d.latencyMs === null ? '—' : `${d.latencyMs} ms`}</Row>
