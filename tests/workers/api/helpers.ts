@@ -137,6 +137,26 @@ export async function shardOf(projectId: string): Promise<D1Database> {
 }
 
 /**
+ * A new project with a test-mode webhook on `url` for `user.created`, and one such event (a user created through the
+ * API), with no delivery attempt yet: the set-up of tests that drive the delivery engine (fan-out, attempts) by hand.
+ */
+export async function projectWithUserEvent(ownerSub: string, name: string, url: string) {
+  const project = await newProject(ownerSub, name);
+  const base = `/projects/${project.id}/test`;
+  const hook = await api('POST', `${base}/webhooks`, project.ownerToken, { url, topics: ['user.created'] });
+  if (hook.status !== 201) throw new Error(`webhook not created: ${JSON.stringify(hook.body)}`);
+  await api('POST', `${base}/users`, project.ownerToken, { name: 'Ada' });
+  const shard = await shardOf(project.id);
+  const event = await shard
+    .prepare('SELECT id FROM webhook_events WHERE project_id = ? AND topic = ?')
+    .bind(project.id, 'user.created')
+    .first<{ id: string }>();
+  if (!event) throw new Error('no user.created event');
+  await shard.prepare('DELETE FROM webhook_deliveries WHERE project_id = ?').bind(project.id).run();
+  return { project, base, hookId: hook.body.id as string, shard, eventId: event.id };
+}
+
+/**
  * Test set-up of an installation from before the shards (`shards:split` not run yet): the project's shard rows moved
  * into the directory's own tables by plain SQL, and its `shard` set to NULL.
  */

@@ -4,7 +4,7 @@ import { apiHandler, createApiApp } from '../../../functions/_lib/api/api-app';
 import { purgeTrash, trashOf as engineTrash } from '../../../functions/_lib/db/trash';
 import { deliver, fanOut, sweep, type Engine } from '../../../functions/_lib/webhooks/dispatch';
 import { TRASH_MS } from '../../../src/shared/api/projects';
-import { addMember, api, newProject, shardOf, testEnv, token } from './helpers';
+import { addMember, api, newProject, projectWithUserEvent, shardOf, testEnv, token } from './helpers';
 
 /**
  * The project trash (docs/api.md "Project trash"): a delete needs the project's version and moves it to the trash
@@ -110,22 +110,13 @@ describe('a project in the trash', () => {
   });
 
   it('pauses its webhooks: no fan-out, no attempt, nothing swept; a restore delivers what waited', async () => {
-    const p = await newProject('trash-hooks-owner', 'Hooks');
-    const base = `/projects/${p.id}/test`;
-    const hook = await api('POST', `${base}/webhooks`, p.ownerToken, {
-      url: 'https://hooks.example.com/in',
-      topics: ['user.created'],
-    });
-    expect(hook.status).toBe(201);
-    // An event waiting to be fanned out and a pending attempt of an earlier one, as a crash would have left them.
-    await api('POST', `${base}/users`, p.ownerToken, { name: 'Ada' });
-    const shard = await shardOf(p.id);
-    const event = await shard
-      .prepare('SELECT id FROM webhook_events WHERE project_id = ? AND topic = ?')
-      .bind(p.id, 'user.created')
-      .first<{ id: string }>();
-    await shard.prepare('UPDATE webhook_events SET dispatched_at = NULL WHERE id = ?').bind(event!.id).run();
-    await shard.prepare('DELETE FROM webhook_deliveries WHERE project_id = ?').bind(p.id).run();
+    const {
+      project: p,
+      shard,
+      eventId,
+    } = await projectWithUserEvent('trash-hooks-owner', 'Hooks', 'https://hooks.example.com/in');
+    // An event waiting to be fanned out, as a crash would have left it.
+    await shard.prepare('UPDATE webhook_events SET dispatched_at = NULL WHERE id = ?').bind(eventId).run();
 
     const sent: string[] = [];
     const engine: Engine = {
@@ -146,13 +137,13 @@ describe('a project in the trash', () => {
       timeoutMs: 5000,
     };
     await api('DELETE', `${'/projects/'}${p.id}?version=1`, p.ownerToken);
-    expect(await fanOut(engine, event!.id)).toEqual([]);
+    expect(await fanOut(engine, eventId)).toEqual([]);
     const swept = await sweep(engine, 0, 5000);
-    expect(swept.events).not.toContain(event!.id);
+    expect(swept.events).not.toContain(eventId);
 
     expect((await api('POST', `/projects/${p.id}/restore`, p.ownerToken)).status).toBe(200);
-    expect((await sweep(engine, 0, 5000)).events).toContain(event!.id);
-    const attempts = await fanOut(engine, event!.id);
+    expect((await sweep(engine, 0, 5000)).events).toContain(eventId);
+    const attempts = await fanOut(engine, eventId);
     expect(attempts).toHaveLength(1);
 
     // A pending attempt is not sent while the project is in the trash, and is sent after the restore.

@@ -4,7 +4,7 @@ import { trashOf } from '../../../functions/_lib/db/trash';
 import { deliver, fanOut, type Engine } from '../../../functions/_lib/webhooks/dispatch';
 import { DNS_HOLD_MS } from '../../../functions/_lib/webhooks/schedule';
 import { setDns } from './dns';
-import { api, newProject, shardOf, testEnv } from './helpers';
+import { api, projectWithUserEvent, testEnv } from './helpers';
 
 /**
  * An attempt whose send-time DNS lookup fails on our side (the DNS-over-HTTPS resolver down) is held, not failed:
@@ -14,21 +14,14 @@ import { api, newProject, shardOf, testEnv } from './helpers';
  */
 describe('a webhook attempt while the DNS resolver is down', () => {
   it('is held pending with the reason and sent once the resolver answers; the receiver is not marked failing', async () => {
-    const p = await newProject('dns-hold-owner', 'DNS hold');
-    const base = `/projects/${p.id}/test`;
     const host = `hold-${crypto.randomUUID().slice(0, 8)}.example.com`;
-    const hook = await api('POST', `${base}/webhooks`, p.ownerToken, {
-      url: `https://${host}/in`,
-      topics: ['user.created'],
-    });
-    expect(hook.status).toBe(201);
-    await api('POST', `${base}/users`, p.ownerToken, { name: 'Ada' });
-    const shard = await shardOf(p.id);
-    const event = await shard
-      .prepare('SELECT id FROM webhook_events WHERE project_id = ? AND topic = ?')
-      .bind(p.id, 'user.created')
-      .first<{ id: string }>();
-    await shard.prepare('DELETE FROM webhook_deliveries WHERE project_id = ?').bind(p.id).run();
+    const {
+      project: p,
+      base,
+      hookId,
+      shard,
+      eventId,
+    } = await projectWithUserEvent('dns-hold-owner', 'DNS hold', `https://${host}/in`);
 
     const doh = new URL(testEnv.DNS_OVER_HTTPS_URL!);
     const clock = { now: Date.now() };
@@ -51,14 +44,14 @@ describe('a webhook attempt while the DNS resolver is down', () => {
       allowLoopback: false,
       timeoutMs: 5000,
     });
-    const [attempt] = await fanOut(engine(`${doh.origin}/down`), event!.id);
+    const [attempt] = await fanOut(engine(`${doh.origin}/down`), eventId);
     const row = () =>
       shard
         .prepare('SELECT status, error, created_at, claimed_until FROM webhook_deliveries WHERE id = ?')
         .bind(attempt!)
         .first<{ status: string; error: string | null; created_at: number; claimed_until: number | null }>();
     const hookRow = () =>
-      shard.prepare('SELECT enabled, failing_since FROM webhooks WHERE id = ?').bind(hook.body.id).first<any>();
+      shard.prepare('SELECT enabled, failing_since FROM webhooks WHERE id = ?').bind(hookId).first<any>();
 
     // The resolver answers an error: nothing is sent, the attempt waits a minute and says why.
     expect(await deliver(engine(`${doh.origin}/down`), attempt!)).toEqual({
@@ -75,7 +68,7 @@ describe('a webhook attempt while the DNS resolver is down', () => {
     });
     expect(await hookRow()).toEqual({ enabled: 1, failing_since: null });
     // The deliveries screen reads the reason from the API.
-    const listed = await api('GET', `${base}/webhooks/${hook.body.id}/deliveries`, p.ownerToken);
+    const listed = await api('GET', `${base}/webhooks/${hookId}/deliveries`, p.ownerToken);
     expect(listed.body.data).toEqual([
       expect.objectContaining({ id: attempt, status: 'pending', error: expect.stringMatching(/^Waiting: the DNS/) }),
     ]);
