@@ -232,8 +232,20 @@ export async function deliver(e: Engine, deliveryId: string): Promise<AttemptOut
   let latencyMs: number | null = null;
   let retryAfter: number | null = null;
   let verdict: ReturnType<typeof judge> | null = null;
-  const guard = await checkTarget(hook.url, { mode: d.mode, allowLoopback: e.allowLoopback, resolve: e.resolve }).catch(
-    () => null,
+  // Only the resolver's own failure holds the attempt; any other error goes on as before (the claim lapses).
+  let lookupFailed = false;
+  const resolve: Resolver | undefined =
+    e.resolve &&
+    ((host) =>
+      e.resolve!(host).catch((err: unknown) => {
+        lookupFailed = true;
+        throw err;
+      }));
+  const guard = await checkTarget(hook.url, { mode: d.mode, allowLoopback: e.allowLoopback, resolve }).catch(
+    (err: unknown) => {
+      if (lookupFailed) return null;
+      throw err;
+    },
   );
   if (!guard) return hold(e, d, claimUntil, hook.url);
   if (!guard.ok) {
