@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import type { Session } from './tests/e2e/fixtures.ts';
 import { CHROMIUM_ARGS, chromiumPath, headlessShellPath } from './scripts/lib/chromium.ts';
 import { E2E } from './tests/e2e/ports.ts';
-import { DEMO_STORAGE_STATE } from './tests/e2e/auth/state.ts';
 
-export default defineConfig({
+export default defineConfig<{ session: Session }>({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
@@ -20,7 +20,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    // Signs the demo account in once through the real login page (like Supabase Studio's e2e setup).
+    // Signs the demo account and the viewer in once through the real login page (like Supabase Studio's e2e setup);
+    // the projects below start each test signed in as the demo account (`session`, tests/e2e/fixtures.ts).
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
     {
       name: 'chromium',
@@ -28,7 +29,7 @@ export default defineConfig({
       // posthog-js sends nothing from the headless shell (it starts, stores its state, and never calls the capture
       // server; not diagnosed yet): the analytics tests run in the full browser below.
       testIgnore: /e2e\/analytics\.spec\.ts$/,
-      use: { storageState: DEMO_STORAGE_STATE },
+      use: { session: 'demo' },
     },
     // The full browser (Debian's chromium, what the bench's Lighthouse runs) on screens with rows, a sheet, the
     // palette and both colour schemes, and the analytics tests; the suite above runs in its headless build
@@ -38,7 +39,7 @@ export default defineConfig({
       dependencies: ['setup'],
       testMatch: /screens\/wallets\.spec\.ts$|theme\.spec\.ts$|e2e\/analytics\.spec\.ts$/,
       use: {
-        storageState: DEMO_STORAGE_STATE,
+        session: 'demo',
         launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
       },
     },

@@ -88,7 +88,7 @@ test('on localhost analytics stays off: nothing is sent', async ({ page }) => {
 });
 
 test.describe('signed out at first', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ session: null });
 
   test('signing in identifies the user (id and email); signing out forgets them', async ({ page }) => {
     test.setTimeout(60_000);
@@ -129,7 +129,7 @@ test.describe('signed out at first', () => {
 });
 
 test.describe('secrets in auth URLs', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ session: null });
 
   const all = async () => (await (await fetch(`${E2E.captureURL}/__events`)).json()) as CapturedEvent[];
   const mentioning = async (marker: string) => (await all()).filter((e) => JSON.stringify(e).includes(marker));

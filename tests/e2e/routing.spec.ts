@@ -2,7 +2,6 @@ import { expect, test, HOME_URL } from './fixtures';
 import { ROUTE_SAMPLES, SAMPLE_PROJECT } from '../route-samples';
 import { LEGACY_REDIRECTS } from '../../src/shared/legacy-redirects';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys';
-import { SIGNED_OUT } from './auth/helpers';
 
 const redirecting = new Set(['analytics', 'project', 'guard']);
 
@@ -11,7 +10,7 @@ test.describe('every route serves its page', () => {
   for (const signedOut of [false, true]) {
     test.describe(signedOut ? 'auth pages, signed out' : 'dashboard pages, signed in', () => {
       // Their static HTML is what is checked: with JavaScript, /auth/callback and /auth/user-info move on at once.
-      if (signedOut) test.use({ storageState: SIGNED_OUT, javaScriptEnabled: false });
+      if (signedOut) test.use({ session: null, javaScriptEnabled: false });
       for (const { route, path } of ROUTE_SAMPLES.filter(
         (s) => !redirecting.has(s.route.shell) && (s.route.layout === 'auth') === signedOut,
       )) {

@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures';
 import { SAMPLE_PROJECT } from '../route-samples';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys';
-import { SIGNED_OUT } from './auth/helpers';
 
 const theme = { primaryColor: 'rgb(255, 0, 128)', primaryColorForeground: '#010203', radius: '3px' };
 
@@ -54,7 +53,7 @@ for (const [url, type] of [
 
 test.describe('signed out', () => {
   // The sign-in page sends a signed-in user home.
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
 
   test('a corrupt stored theme is ignored and the page still works', async ({ page }) => {
     await page.addInitScript((key) => localStorage.setItem(key, '{not json'), STORAGE_KEYS.ecosystemTheme);

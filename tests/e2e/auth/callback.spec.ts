@@ -2,7 +2,6 @@ import { expect, test, HOME_URL } from '../fixtures';
 import { E2E } from '../ports';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { DEFAULT_PUBLIC_CONFIG } from '../../../src/shared/public-config';
-import { SIGNED_OUT } from './helpers';
 
 const MISSING = 'No access token or refresh token found in the URL';
 const FAILED = 'Authentication failed. Please try again.';
@@ -22,7 +21,7 @@ test('a signed-in user goes to /', async ({ page }) => {
 });
 
 test.describe('signed out', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
 
   for (const fragment of ['', '#access_token=only', '#refresh_token=only']) {
     test(`missing tokens (${fragment || 'no fragment'}) → login with the exact error`, async ({ page }) => {

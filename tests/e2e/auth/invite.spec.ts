@@ -3,9 +3,9 @@ import { E2E } from '../ports';
 import { SAMPLE_PROJECT } from '../../route-samples';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../../dev/auth-emulator/config';
 import { INVITED_PROJECT_KEY } from '../../../src/shared/invite';
-import { SIGNED_OUT, hydrated, latestEmail, linkPath, signIn, uniqueEmail } from './helpers';
+import { hydrated, latestEmail, linkPath, signIn, uniqueEmail } from './helpers';
 
-test.use({ storageState: SIGNED_OUT });
+test.use({ session: null });
 
 /** Invites `email` to `projectId` the way the dashboard does: Supabase Auth's admin invite with the project id. */
 async function invite(email: string, projectId: string): Promise<void> {

@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '../../../src/shared/storage-keys';
 const demo = DEMO_ACCOUNTS.demo;
 
 test.describe('signed out', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
 
   test('the login form is plain HTML before any JavaScript runs', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, storageState: SIGNED_OUT });

@@ -1,8 +1,8 @@
 import { TOTP } from 'otpauth';
 import { expect, test, HOME_URL } from '../fixtures';
-import { SIGNED_OUT, registerAndConfirm, signIn, uniqueEmail } from './helpers';
+import { registerAndConfirm, signIn, uniqueEmail } from './helpers';
 
-test.use({ storageState: SIGNED_OUT });
+test.use({ session: null });
 
 const code = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, HOME_URL } from '../fixtures';
 import { SIGNED_OUT, hydrated, registerAndConfirm, signIn, uniqueEmail } from './helpers';
 
-test.use({ storageState: SIGNED_OUT });
+test.use({ session: null });
 
 const code = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 

@@ -1,7 +1,7 @@
 import { expect, test, HOME_URL } from '../fixtures';
-import { SIGNED_OUT, hydrated, latestEmail, linkPath, registerAndConfirm, signIn, uniqueEmail } from './helpers';
+import { hydrated, latestEmail, linkPath, registerAndConfirm, signIn, uniqueEmail } from './helpers';
 
-test.use({ storageState: SIGNED_OUT });
+test.use({ session: null });
 
 test('forgot → inbox → reset → sign in with the new password', async ({ page }) => {
   const email = uniqueEmail('recover');

@@ -1,7 +1,7 @@
 import { expect, test, HOME_URL } from '../fixtures';
-import { SIGNED_OUT, hydrated, latestEmail, linkPath, registerAndConfirm, uniqueEmail } from './helpers';
+import { hydrated, latestEmail, linkPath, registerAndConfirm, uniqueEmail } from './helpers';
 
-test.use({ storageState: SIGNED_OUT });
+test.use({ session: null });
 
 test('register → inbox → confirm link → user info → dashboard', async ({ page }) => {
   const email = uniqueEmail('register');

@@ -1,6 +1,6 @@
 import { test, expect } from '../fixtures';
 import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, dataRows, demoPath, expectAccessible } from './helpers';
 
 const KEYS = demoPath('live', '/api-keys');
 
@@ -143,7 +143,7 @@ test('api keys: an unknown key is not found', async ({ page }) => {
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('api keys: not for viewers', async ({ page }) => {
     await page.goto(KEYS);

@@ -1,7 +1,7 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, dataRows, demoPath, expectAccessible } from './helpers';
 import { apiAsUser } from './helpers';
 
 // Reads and URL state on the test mode's seeded wallets; writes in live mode, so parallel tests never change the rows
@@ -291,7 +291,7 @@ test('backend wallets: bad link parameters, an unknown wallet, accessibility of 
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('backend wallets: no write controls', async ({ page }) => {
     await page.goto(LIST);

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect, HOME_URL } from '../fixtures';
 import { E2E } from '../ports';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, demoPath, expectAccessible } from './helpers';
 import { apiAsUser, ownProject } from './member-helpers';
-import { SIGNED_OUT, signIn } from '../auth/helpers';
+import { signIn } from '../auth/helpers';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 
 /** The e2e stack's payment provider: the stand-in of dev/payment-provider (scripts/lib/stack.ts), a real server. */
@@ -202,14 +202,14 @@ async function expectNoBillingControls(page: Page) {
 }
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
   test('billing: read only, and the API refuses plan changes', async ({ page }) => {
     await expectNoBillingControls(page);
   });
 });
 
 test.describe('as a developer', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
   test('billing: read only, and the API refuses plan changes', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.developer.email, DEMO_ACCOUNTS.developer.password);
     await expect(page).toHaveURL(HOME_URL);

@@ -1,7 +1,7 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { encodeFunctionData, erc20Abi, getAddress } from 'viem';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, dataRows, demoPath, expectAccessible } from './helpers';
 import { ownProject } from './member-helpers';
 import { startRpcServer } from '../../../dev/rpc-server/server';
 import { apiAsUser } from './member-helpers';
@@ -213,7 +213,7 @@ test('contracts: bad link parameters, an unknown contract, accessibility of the 
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('contracts: no write controls', async ({ page }) => {
     await page.goto(CONTRACTS);

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { E2E } from '../ports';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, demoPath, expectAccessible } from './helpers';
 import { apiAsUser, ownProject } from './member-helpers';
-import { SIGNED_OUT, detailsOf, patchSettings, signInAsDeveloper } from './auth-settings-helpers';
+import { detailsOf, patchSettings, signInAsDeveloper } from './auth-settings-helpers';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { LOCAL_SMTP } from '../../../dev/smtp-inbox/config';
 
@@ -283,12 +283,12 @@ async function expectReadOnly(page: Page) {
 }
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
   test('custom SMTP: read only, and the API refuses', async ({ page }) => expectReadOnly(page));
 });
 
 test.describe('as a developer', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
   test('custom SMTP: read only, and the API refuses', async ({ page }) => {
     await signInAsDeveloper(page);
     await expectReadOnly(page);

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect, HOME_URL } from '../fixtures';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, demoPath, expectAccessible } from './helpers';
 import { apiAsUser, ownProject } from './member-helpers';
-import { SIGNED_OUT, signIn } from '../auth/helpers';
+import { signIn } from '../auth/helpers';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { STORAGE_KEYS } from '../../../src/shared/storage-keys';
 import { ECOSYSTEM_MESSAGES } from '../../../src/shared/ecosystem';
@@ -357,7 +357,7 @@ async function expectReadOnly(page: Page) {
 }
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
   test('ecosystem: read only, and the API refuses changes; accessible', async ({ page }) => {
     await expectReadOnly(page);
     await expectAccessible(page);
@@ -365,7 +365,7 @@ test.describe('as a viewer', () => {
 });
 
 test.describe('as a developer', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
   test('ecosystem: read only, and the API refuses changes', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.developer.email, DEMO_ACCOUNTS.developer.password);
     await expect(page).toHaveURL(HOME_URL);

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from '@playwright/test';
 import { test as base, expect } from '../fixtures';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, demoPath, expectAccessible } from './helpers';
 import { apiAsUser, ownProject } from './member-helpers';
-import { SIGNED_OUT, detailsOf, patchSettings, signInAsDeveloper } from './auth-settings-helpers';
+import { detailsOf, patchSettings, signInAsDeveloper } from './auth-settings-helpers';
 import { EMAIL_TEMPLATE_DEFAULTS } from '../../../src/shared/email-templates';
 
 const test = base;
@@ -374,12 +374,12 @@ async function expectReadOnly(page: Page) {
 }
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
   test('email templates: read only, and the API refuses', async ({ page }) => expectReadOnly(page));
 });
 
 test.describe('as a developer', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
   test('email templates: read only, and the API refuses', async ({ page }) => {
     await signInAsDeveloper(page);
     await expectReadOnly(page);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { VIEWER_STORAGE_STATE, DEMO_PROJECT, apiAsUser, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, apiAsUser, dataRows, demoPath, expectAccessible } from './helpers';
 
 // Reads on the test mode's four seeded monitors; writes in live mode on a monitor the test creates.
 const MONITORS = demoPath('test', '/events?tab=monitors');
@@ -167,7 +167,7 @@ test('events: a contract-function monitor picks the contract by name, a function
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('events: read only — no add, a monitor opens without save or delete', async ({ page }) => {
     await page.goto(MONITORS);

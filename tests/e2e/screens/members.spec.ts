@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { E2E } from '../ports';
 import { SIGNED_OUT, hydrated, latestEmail, linkPath, uniqueEmail } from '../auth/helpers';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, dataRows, demoPath, expectAccessible } from './helpers';
 import { acceptInvite, apiAsUser as api, ownProject } from './member-helpers';
 
 const MEMBERS = demoPath('test', '/settings/members');
@@ -219,7 +219,7 @@ test('members: an unknown project is not found', async ({ page }) => {
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('members: the list without member controls; the API refuses a viewer (403)', async ({ page }) => {
     await page.goto(MEMBERS);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, dataRows, demoPath, expectAccessible } from './helpers';
 import { apiAsUser, ownProject } from './member-helpers';
-import { SIGNED_OUT, signInAsDeveloper } from './auth-settings-helpers';
+import { signInAsDeveloper } from './auth-settings-helpers';
 
 // Imports run in a project of the test's own (test mode), so the users they create change nothing another test counts.
 
@@ -317,12 +317,12 @@ async function expectReadOnly(page: Page) {
 }
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
   test('migrations: read only', async ({ page }) => expectReadOnly(page));
 });
 
 test.describe('as a developer', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
   test('migrations: read only', async ({ page }) => {
     await signInAsDeveloper(page);
     await expectReadOnly(page);

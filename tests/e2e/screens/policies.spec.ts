@@ -1,6 +1,6 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, dataRows, demoPath, expectAccessible } from './helpers';
 import { apiAsUser as apiRequest } from './member-helpers';
 
 const LIST = demoPath('test', '/policies');
@@ -218,7 +218,7 @@ for (const [tabName, ready] of [
 }
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('policies: the viewer reads the list and a policy without write controls', async ({ page }) => {
     await page.goto(LIST);

@@ -1,16 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { CONFIG_META_NAME } from '../../../src/shared/public-config';
-import { SIGNED_OUT, signInAsDeveloper } from './auth-settings-helpers';
+import { signInAsDeveloper } from './auth-settings-helpers';
 import { STORAGE_KEYS } from '../../../src/shared/storage-keys';
-import {
-  DEMO_PROJECT,
-  VIEWER_STORAGE_STATE,
-  dataRows,
-  demoPath,
-  expectAccessible,
-  openPaletteByKeyboard,
-} from './helpers';
+import { DEMO_PROJECT, dataRows, demoPath, expectAccessible, openPaletteByKeyboard } from './helpers';
 
 test('home lists the projects by name; choosing one with `from` continues there', async ({ page }) => {
   // A page of 100: the suite's own projects (created by other tests) may sort before "Demo Game".
@@ -162,7 +155,7 @@ test('overview: sample cards are links when the deployment has docs and sample U
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('overview: the API key step asks an admin; the page never asks for the keys (no 403)', async ({ page }) => {
     const seen = watchKeyRequests(page);
@@ -175,7 +168,7 @@ test.describe('as a viewer', () => {
 });
 
 test.describe('as a developer', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
 
   test('overview: no request for the API keys a developer may not read', async ({ page }) => {
     await signInAsDeveloper(page);

@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures';
-import { VIEWER_STORAGE_STATE, apiAsUser, demoPath, expectAccessible } from './helpers';
+import { apiAsUser, demoPath, expectAccessible } from './helpers';
 
 // Test → live (issue 22) on a project of its own (the demo project's live mode is other tests' ground): a policy
 // with its contract promoted from test to live works there; a provider arrives as "needs a secret".
@@ -113,7 +113,7 @@ test('promote: compare, dry run, apply a policy with its contract to live; the p
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
   test('promote: a viewer sees the compare, not what only developers and admins may do', async ({ page }) => {
     await page.goto(demoPath('test', '/promote'));
     await expect(page.getByRole('heading', { name: 'Gas policies', exact: true })).toBeVisible({ timeout: 20_000 });

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { E2E } from '../ports';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, demoPath, expectAccessible } from './helpers';
 import { apiAsUser, ownProject } from './member-helpers';
-import { SIGNED_OUT, detailsOf, patchSettings, signInAsDeveloper } from './auth-settings-helpers';
+import { detailsOf, patchSettings, signInAsDeveloper } from './auth-settings-helpers';
 
 const save = (page: Page) => page.getByRole('button', { name: 'Save providers' }).click();
 const card = (page: Page, provider: string) => page.locator(`li[data-provider="${provider}"]`);
@@ -248,12 +248,12 @@ async function expectReadOnly(page: Page) {
 }
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
   test('providers: read only, and the API refuses', async ({ page }) => expectReadOnly(page));
 });
 
 test.describe('as a developer', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
   test('providers: read only, and the API refuses', async ({ page }) => {
     await signInAsDeveloper(page);
     await expectReadOnly(page);

@@ -1,7 +1,7 @@
 import { test, expect } from '../fixtures';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, demoPath, expectAccessible } from './helpers';
 import { apiAsUser, ownProject } from './member-helpers';
-import { SIGNED_OUT, detailsOf, patchSettings, signInAsDeveloper } from './auth-settings-helpers';
+import { detailsOf, patchSettings, signInAsDeveloper } from './auth-settings-helpers';
 
 const save = (page: import('@playwright/test').Page) =>
   page.getByRole('button', { name: 'Save security settings' }).click();
@@ -168,12 +168,12 @@ async function expectReadOnly(page: import('@playwright/test').Page) {
 }
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
   test('security: read only, and the API refuses', async ({ page }) => expectReadOnly(page));
 });
 
 test.describe('as a developer', () => {
-  test.use({ storageState: SIGNED_OUT });
+  test.use({ session: null });
   test('security: read only, and the API refuses', async ({ page }) => {
     await signInAsDeveloper(page);
     await expectReadOnly(page);

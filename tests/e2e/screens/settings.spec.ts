@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, HOME_URL } from '../fixtures';
 import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, demoPath, expectAccessible } from './helpers';
 import { acceptInvite, ownProject } from './member-helpers';
 import { uniqueEmail } from '../auth/helpers';
 import { E2E } from '../ports';
@@ -146,7 +146,7 @@ test('settings: an unknown project is not found', async ({ page }) => {
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('settings: read only, no ownership, audit log or deletion', async ({ page }) => {
     await page.goto(demoPath('test', '/settings'));

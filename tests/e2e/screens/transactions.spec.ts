@@ -1,7 +1,7 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY } from '../../../src/shared/auth-storage';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, dataRows, demoPath, expectAccessible } from './helpers';
 
 const LIST = demoPath('test', '/transactions');
 
@@ -208,7 +208,7 @@ test('transactions: the detail’s links (user, wallet, gas policy, contract) lo
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('transactions: the viewer reads the same screens, without errors', async ({ page }) => {
     await page.goto(LIST);

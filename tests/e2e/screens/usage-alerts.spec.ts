@@ -1,6 +1,6 @@
 import { test, expect } from '../fixtures';
 import { E2E } from '../ports';
-import { VIEWER_STORAGE_STATE, demoPath, expectAccessible } from './helpers';
+import { demoPath, expectAccessible } from './helpers';
 import { apiAsUser } from './member-helpers';
 
 /**
@@ -122,7 +122,7 @@ test('usage alerts: edit thresholds and budget, cross one, see and dismiss the n
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
   test('usage alerts: read only', async ({ page }) => {
     await page.goto(demoPath('live', '/settings/billing'));
     const card = page.getByRole('region', { name: 'Usage alerts' });

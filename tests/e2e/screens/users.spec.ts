@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { DEFAULT_PUBLIC_CONFIG } from '../../../src/shared/public-config';
 import { E2E } from '../ports';
-import { DEMO_PROJECT, OTHER_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, OTHER_PROJECT, dataRows, demoPath, expectAccessible } from './helpers';
 import { apiAsUser } from './member-helpers';
 
 const USERS = demoPath('test', '/users');
@@ -314,7 +314,7 @@ test('users: the user page is accessible in light and dark', async ({ page }) =>
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('users: no write controls on the lists and the user page', async ({ page }) => {
     await page.goto(USERS);

@@ -1,5 +1,5 @@
 import { test, expect } from '../fixtures';
-import { DEMO_PROJECT, VIEWER_STORAGE_STATE, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, dataRows, demoPath, expectAccessible } from './helpers';
 import { apiAsUser } from './member-helpers';
 
 const WALLETS = demoPath('test', '/wallets');
@@ -136,7 +136,7 @@ test('wallets: accessible in light and dark, with rows and with the sheet open',
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('wallets: no write controls', async ({ page }) => {
     await page.goto(WALLETS);

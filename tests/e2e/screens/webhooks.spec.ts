@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { test, expect } from '../fixtures';
-import { VIEWER_STORAGE_STATE, DEMO_PROJECT, apiAsUser, dataRows, demoPath, expectAccessible } from './helpers';
+import { DEMO_PROJECT, apiAsUser, dataRows, demoPath, expectAccessible } from './helpers';
 
 // Reads on the test mode's seeded webhooks (three: two enabled, one disabled, eight attempts each); writes in live
 // mode on webhooks the test creates, so parallel tests never change the rows another one counts.
@@ -289,7 +289,7 @@ test('webhooks: owners see the disabled-webhook notice on the list (this mode) a
 });
 
 test.describe('as a viewer', () => {
-  test.use({ storageState: VIEWER_STORAGE_STATE });
+  test.use({ session: 'viewer' });
 
   test('webhooks: read only — no create, no actions, settings and attempts without controls', async ({ page }) => {
     await page.goto(LIST);
