@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, HOME_URL } from './fixtures';
 import { DEMO_PROJECT, dataRows, demoPath } from './screens/helpers';
+import { SIGNED_OUT } from './auth/helpers';
 import { AUTH_STORAGE_KEY } from '../../src/shared/auth-storage';
 import { STORAGE_KEYS } from '../../src/shared/storage-keys';
 import { TOAST_EVENT } from '../../src/lib/toast';
@@ -242,7 +243,7 @@ async function watchWarmUp(context: BrowserContext): Promise<{ page: Page; warme
 }
 
 test('the first dashboard page after a sign-in finds its modules in the cache', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const context = await browser.newContext({ storageState: SIGNED_OUT });
   try {
     const { page, warmed } = await watchWarmUp(context);
     await page.goto('/auth/login');
@@ -277,7 +278,7 @@ test('the first dashboard page after a sign-in finds its modules in the cache', 
 });
 
 test('a sign-in link to another section warms that section’s modules too, and signs in there', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const context = await browser.newContext({ storageState: SIGNED_OUT });
   try {
     const { page, warmed } = await watchWarmUp(context);
     const billing = demoPath('test', '/settings/billing');

@@ -2,9 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { E2E } from '../ports';
 
-export { DEMO_STORAGE_STATE } from './state';
-
-/** A browser with nothing stored: for tests that start signed out. */
+/** A browser with nothing stored: a second, signed-out context (`browser.newContext({ storageState: SIGNED_OUT })`). */
 export const SIGNED_OUT = { cookies: [], origins: [] };
 
 /** A fresh address for one test. */

@@ -3,9 +3,6 @@ import { expect, HOME_URL } from '../fixtures';
 import { DEMO_ACCOUNTS } from '../../../src/shared/demo-accounts';
 import { apiAsUser } from './member-helpers';
 
-/** A signed-out browser state, for tests that sign in as another member. */
-export const SIGNED_OUT = { cookies: [], origins: [] };
-
 /** Signs the demo project's developer (Dave Dev) in through the login page. */
 export async function signInAsDeveloper(page: Page) {
   await page.goto('/auth/login');

@@ -4,8 +4,6 @@ import { expect } from '../fixtures';
 import { DEMO_PROJECTS } from '../../../src/shared/demo-accounts';
 import { apiAsUser as apiRequest } from './member-helpers';
 
-export { VIEWER_STORAGE_STATE } from '../auth/state';
-
 /** The seeded demo project ("Demo Game") and the other user's project ("Other Studio"). */
 export const DEMO_PROJECT = DEMO_PROJECTS.demo;
 export const OTHER_PROJECT = DEMO_PROJECTS.other;
