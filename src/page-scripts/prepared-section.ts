@@ -17,6 +17,7 @@ import { matchRoute } from '../shared/routes';
 import { prefetchedShell } from '../lib/prefetch-section';
 import { markPreparedRows } from '../lib/first-row-mark';
 import { PREPARED_ATTR, preparedKey } from '../lib/prepared-region';
+import { isLoaderRunHere } from '../lib/astro-directive-loader';
 import { $search } from '../stores/location';
 import { $projectRoute, readProjectRoute } from '../stores/project-context';
 
@@ -120,8 +121,9 @@ function prepare(href: string, html: string): void {
   if (!current || !readsTheSame(url)) return;
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const shellMain = doc.querySelector<HTMLElement>(MAIN);
-  if (!doc.querySelector('[name="astro-view-transitions-enabled"]') || !shellMain || shellMain.querySelector('script'))
-    return;
+  if (!doc.querySelector('[name="astro-view-transitions-enabled"]') || !shellMain) return;
+  // No script of its own: only Astro's directive loaders, which this document has run.
+  if (![...shellMain.querySelectorAll('script')].every(isLoaderRunHere)) return;
   // Styled by this page's stylesheets: a page with others would be styled again when shown.
   const here = new Set(styleSheetsOf(document));
   if (!styleSheetsOf(doc).every((sheet) => here.has(sheet))) return;
@@ -129,6 +131,7 @@ function prepare(href: string, html: string): void {
   doc.querySelectorAll('noscript').forEach((el) => el.remove());
   // A copy: the shell stays whole, so the router can still swap it in the usual way if this one is dropped meanwhile.
   const main = document.importNode(shellMain, true);
+  main.querySelectorAll('script').forEach((script) => script.remove());
   main.removeAttribute('id');
   main.setAttribute(PREPARED_ATTR, key);
   main.setAttribute('aria-hidden', 'true');
