@@ -5,7 +5,7 @@ import { checkTarget, type Resolver } from '../net/ssrf-guard';
 import { standardSecret } from './secrets';
 import {
   DISABLE_AFTER_MS,
-  DNS_HOLD_MS,
+  dnsHoldMs,
   RESPONSE_EXCERPT_BYTES,
   connectionError,
   judge,
@@ -53,6 +53,8 @@ type DeliveryRow = {
   payload: string;
   created_at: number;
   claimed_until: number | null;
+  /** Times this attempt was held for a failed DNS lookup on our side (migrations/shard/0004). */
+  holds: number;
 };
 type WebhookRow = {
   id: string;
@@ -160,21 +162,23 @@ export type AttemptOutcome =
 
 /**
  * The send-time DNS lookup failed on our side (the resolver down, or not answering in time): the attempt is not made
- * and not counted against the receiver. It stays pending, due again in `DNS_HOLD_MS`, with the reason on its row (the
- * deliveries screen shows it), and goes back on the queue for then; the cron's sweep would find it too.
+ * and not counted against the receiver. It stays pending, due again after a hold that doubles each time (`dnsHoldMs`:
+ * 1 min, 2, 4, 8, 16, then every 30 min), with the reason on its row (the deliveries screen shows it), and goes back on
+ * the queue for then; the cron's sweep would find it too.
  */
 async function hold(e: Engine, d: DeliveryRow, claimUntil: number, url: string): Promise<AttemptOutcome> {
-  const dueAt = e.now() + DNS_HOLD_MS;
+  const wait = dnsHoldMs(d.holds);
+  const dueAt = e.now() + wait;
   const host = new URL(url).hostname;
-  const error = `Waiting: the DNS lookup of ${host} failed on our side; tried again in ${DNS_HOLD_MS / 60_000} min`;
+  const error = `Waiting: the DNS lookup of ${host} failed on our side; tried again in ${wait / 60_000} min`;
   const held = await e.db
     .prepare(
-      `UPDATE webhook_deliveries SET error = ?, created_at = ?, claimed_until = NULL
+      `UPDATE webhook_deliveries SET error = ?, created_at = ?, claimed_until = NULL, holds = holds + 1
        WHERE id = ? AND status = 'pending' AND claimed_until = ?`,
     )
     .bind(error, dueAt, d.id, claimUntil)
     .run();
-  if (held.meta.changes) await e.enqueue(d.id, DNS_HOLD_MS);
+  if (held.meta.changes) await e.enqueue(d.id, wait);
   return { kind: 'skipped', why: 'held: DNS lookup failed' };
 }
 

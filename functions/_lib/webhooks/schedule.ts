@@ -16,9 +16,17 @@ export const JITTER = 0.1;
 export const DISABLE_AFTER_MS = 5 * 24 * H;
 /**
  * An attempt whose send-time DNS lookup fails on our side (the DNS-over-HTTPS resolver down or not answering) is held,
- * not failed: it stays pending, says why, and is due again after this long. The receiver is not counted as failing.
+ * not failed: it stays pending, says why, and is due again after this long the first time. The receiver is not
+ * counted as failing.
  */
 export const DNS_HOLD_MS = M;
+/** The longest hold: each one waits twice the one before (1, 2, 4, 8, 16 min), then every 30 min. */
+export const DNS_HOLD_MAX_MS = 30 * M;
+
+/** How long an attempt held `holds` times before waits this time (`holds` 0: the first hold). */
+export function dnsHoldMs(holds: number): number {
+  return Math.min(DNS_HOLD_MAX_MS, DNS_HOLD_MS * 2 ** Math.min(Math.max(0, holds), 16));
+}
 /** An attempt succeeds only on a 2xx within this time. */
 export const TIMEOUT_MS = 15 * S;
 /** Cloudflare Queues delay messages by at most 12 hours: a longer Retry-After is capped there. */
