@@ -11,13 +11,20 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { moduleClosureInOrder } from '../lib/module-closure.ts';
+import { closureOf, moduleClosureInOrder } from '../lib/module-closure.ts';
 
-/** The modules to preload for `page` (a built HTML file under `dist`): its closure minus its own module scripts. */
+/**
+ * The modules to preload for `page` (a built HTML file under `dist`): its closure minus its own module scripts. What
+ * those scripts import comes first, each script's in turn: the browser runs them in document order once the document
+ * is parsed, the first of them before any island (a list page's early rows: src/lib/early-rows.ts); then the rest in
+ * the order the browser finds it.
+ */
 export function modulesToPreload(dist: string, page: string): string[] {
   const html = readFileSync(path.join(dist, page), 'utf8');
-  const own = new Set([...html.matchAll(/<script[^>]*\ssrc="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]!));
-  return moduleClosureInOrder(dist, page).filter((url) => !own.has(url));
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const own = new Set(scripts);
+  const first = scripts.flatMap((script) => closureOf(dist, [script]));
+  return [...new Set([...first, ...moduleClosureInOrder(dist, page)])].filter((url) => !own.has(url));
 }
 
 /** Writes the preloads into the head of `page`, after its `<meta charset>` (which must stay in the first 1,024 bytes). */

@@ -16,8 +16,16 @@ const INLINE_IMPORT = /import\s*(?:[\w*{}\s,$]+from\s*)?["'](\/_astro\/[^"']+\.j
 export function moduleClosureInOrder(dist: string, htmlFile: string): string[] {
   const html = readFileSync(path.join(dist, htmlFile), 'utf8');
   const found = [...html.matchAll(PAGE_MODULE), ...html.matchAll(INLINE_IMPORT)].sort((a, b) => a.index - b.index);
+  return closureOf(
+    dist,
+    found.map((m) => m[1]!),
+  );
+}
+
+/** The modules `roots` load before they run (themselves included), level by level from the roots in their order. */
+export function closureOf(dist: string, roots: readonly string[]): string[] {
   const seen = new Set<string>();
-  const queue = found.map((m) => m[1]!);
+  const queue = [...roots];
   for (let i = 0; i < queue.length; i++) {
     const url = queue[i]!;
     if (seen.has(url)) continue;

@@ -58,13 +58,28 @@ export interface EarlyRequest {
   answer: Promise<unknown>;
 }
 
+/** The request the inline script started while this document was parsed, once adopted. */
+let adopted: EarlyRequest | undefined;
+
 function adoptEarlyRequest(): void {
   if (typeof window === 'undefined') return;
   const early = (window as unknown as Record<string, EarlyRequest | undefined>)[EARLY_REQUEST_GLOBAL];
   delete (window as unknown as Record<string, unknown>)[EARLY_REQUEST_GLOBAL];
-  if (early && typeof early.path === 'string' && early.answer instanceof Promise) pending.set(early.path, early);
+  if (early && typeof early.path === 'string' && early.answer instanceof Promise) {
+    pending.set(early.path, early);
+    adopted = early;
+  }
 }
 adoptEarlyRequest();
+
+/**
+ * The answer of the list request the inline script started while this document was parsed (the page's default view),
+ * if there was one and it is fresh: for the first rows painted before the island (src/lib/early-rows.ts). Unlike
+ * `takePrefetched` it leaves the request to the list.
+ */
+export function earlyAnswer(): Promise<unknown> | undefined {
+  return adopted && Date.now() - adopted.at <= PREFETCH_MAX_AGE_MS ? adopted.answer : undefined;
+}
 
 function fresh(path: string): { at: number; answer: Promise<unknown> } | undefined {
   const hit = pending.get(path);

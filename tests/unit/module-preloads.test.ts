@@ -36,8 +36,14 @@ describe('the modules a dashboard page preloads', () => {
   });
 
   it('leave out the page’s own module scripts (the parser asks for those) and what loads later', () => {
+    expect(modulesToPreload(dist, 'shell/wallets.html').sort()).toEqual(
+      url('Wallets', 'client', 'routes', 'react', 'columns', 'chains').sort(),
+    );
+  });
+
+  it('start with what the page’s own module scripts import: those run first, before any island', () => {
     expect(modulesToPreload(dist, 'shell/wallets.html')).toEqual(
-      url('Wallets', 'client', 'routes', 'react', 'columns', 'chains'),
+      url('routes', 'Wallets', 'client', 'react', 'columns', 'chains'),
     );
   });
 

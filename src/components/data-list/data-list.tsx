@@ -8,10 +8,13 @@ import { useSearch } from '../../lib/use-search';
 import { useTransitionStore } from '../../lib/use-transition-store';
 import { setSearch } from '../../stores/location';
 import { markFirstRow } from '../../lib/first-row-mark';
-import { Skeleton, StatePanel } from '../ui/state-panel';
+import { StatePanel } from '../ui/state-panel';
 import { Button } from '../ui/button';
-import { ColumnChooser, saveColumns, savedColumns } from './column-chooser';
+import { ColumnChooser } from './column-chooser';
+import { saveColumns, savedColumns } from './column-prefs';
 import { CsvExport } from './csv-export';
+import { DataRow } from './data-row';
+import { LIST_BODY_ATTR, SKELETON_ROWS, skeletonRowsHtml } from './row-markup';
 import { FilterChips, type FilterChip } from './filter-chips';
 import { Pager } from './pager';
 import { SearchBox } from './search-box';
@@ -102,9 +105,6 @@ export interface DataListProps<T extends { id: string }> {
    */
   hideWhenEmpty?: boolean;
 }
-
-const ROW_HEIGHT = 'h-12';
-const SKELETON_ROWS = 8;
 
 /** A list query's state with the request it answers (the rendered state may be a moment behind the store). */
 function withKey<S extends { get: () => object; key?: string }>(store: S) {
@@ -263,24 +263,15 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
   const rows = useMemo(
     () =>
       data?.data.map((row) => (
-        <tr
+        <DataRow
           key={row.id}
-          data-row
-          tabIndex={0}
-          aria-label={props.rowLabel(row)}
-          onClick={(e) => {
-            if ((e.target as HTMLElement).closest('a,button')) return;
-            props.onOpen(row);
-          }}
-          onKeyDown={(e) => onRowKey(e, row)}
-          className={`${ROW_HEIGHT} cursor-pointer border-b border-border outline-none last:border-0 hover:bg-muted/60 focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset ${refreshing ? 'opacity-60' : ''}`}
-        >
-          {shown.map((c) => (
-            <td key={c.id} className={`px-3 py-1 ${c.className ?? ''}`}>
-              {c.cell(row)}
-            </td>
-          ))}
-        </tr>
+          row={row}
+          columns={shown}
+          label={props.rowLabel(row)}
+          refreshing={refreshing}
+          onOpen={props.onOpen}
+          onKeyDown={onRowKey}
+        />
       )),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: rows change with the data and the columns
     [data, shownKey, refreshing],
@@ -434,20 +425,26 @@ export function DataList<T extends { id: string }>(props: DataListProps<T>) {
                 })}
               </tr>
             </thead>
-            {/* The skeleton rows pulse as one (one animated element, not one per cell: state-panel.tsx). */}
-            <tbody ref={tbody} className={loading || !data ? 'animate-pulse' : undefined}>
-              {loading || !data
-                ? Array.from({ length: Math.min(query.limit, SKELETON_ROWS) }, (_, i) => (
-                    <tr key={i} className={`${ROW_HEIGHT} border-b border-border last:border-0`}>
-                      {shown.map((c) => (
-                        <td key={c.id} className="px-3">
-                          <Skeleton still className="h-4 w-24" />
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                : rows}
-            </tbody>
+            {/*
+              The skeleton rows pulse as one (one animated element, not one per cell: state-panel.tsx). They are HTML
+              React does not hydrate: a list page paints its first rows over them from its early answer before this
+              island has loaded (src/lib/early-rows.ts), and React replaces them with its own rows when its answer
+              is in (docs/decisions.md "Rows before the island").
+            */}
+            {loading || !data ? (
+              <tbody
+                ref={tbody}
+                {...{ [LIST_BODY_ATTR]: props.listKey }}
+                className="animate-pulse"
+                dangerouslySetInnerHTML={{
+                  __html: skeletonRowsHtml(Math.min(query.limit, SKELETON_ROWS), shown.length),
+                }}
+              />
+            ) : (
+              <tbody ref={tbody} {...{ [LIST_BODY_ATTR]: props.listKey }}>
+                {rows}
+              </tbody>
+            )}
           </table>
         </TableScroll>
       )}

@@ -2,6 +2,9 @@ import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
+import { shorten } from '../../lib/shorten';
+
+export { shorten };
 
 /** A small button that copies `value` (an id, address or hash) and says so; `label` names what is copied. */
 export function CopyButton({ value, label, size = 'sm' }: { value: string; label: string; size?: 'sm' | 'md' }) {
@@ -64,11 +67,4 @@ export function CopyText({
       <CopyButton value={value} label={label} />
     </span>
   );
-}
-
-/** `0x1234…abcd` / `acc_0190…9f3c`: keeps the prefix and the last characters that people compare. */
-export function shorten(value: string): string {
-  if (value.length <= 16) return value;
-  const head = value.startsWith('0x') ? 6 : value.indexOf('_') + 5;
-  return `${value.slice(0, head)}…${value.slice(-4)}`;
 }

@@ -1,15 +1,12 @@
-import { DataList, type Column } from '../../components/data-list/data-list';
-import { RelativeTime } from '../../components/ui/relative-time';
-import { Badge } from '../../components/ui/badge';
-import { CopyText, shorten } from '../../components/ui/copy-button';
+import { DataList } from '../../components/data-list/data-list';
+import { shorten } from '../../components/ui/copy-button';
 import { TX_STATUSES, transactionListSpec } from '../../shared/api/collections';
 import type { Policy } from '../../shared/api/policies';
 import type { Transaction } from '../../shared/api/transactions';
 import { projectPath } from '../../shared/routes';
 import { useModePath, useProjectRoute } from '../../lib/use-project';
-import { UserCell } from '../shared/columns';
-import { STATUS_LABEL, STATUS_TONE } from '../transactions/status';
-import { formatUsd } from '../transactions/format';
+import { STATUS_LABEL } from '../transactions/status';
+import { someTransactionColumns } from '../transactions/columns';
 
 /**
  * The transactions this policy sponsored: the project's transactions list with a fixed `policyId` filter. Its URL
@@ -22,43 +19,12 @@ export function TransactionsTab({ policy }: { policy: Policy }) {
   const projectId = route?.projectId ?? '';
   const detail = (id: string) => projectPath(projectId, mode, `/transactions/${id}`);
 
-  const columns: Column<Transaction>[] = [
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (t) => <Badge tone={STATUS_TONE[t.status]}>{STATUS_LABEL[t.status] ?? t.status}</Badge>,
-    },
-    {
-      id: 'user',
-      header: 'User',
-      cell: (t) => <UserCell user={t.user} userId={t.userId} projectId={projectId} mode={mode} />,
-    },
-    {
-      id: 'wallet',
-      header: 'Wallet',
-      cell: (t) =>
-        t.account ? (
-          <span className="font-mono text-xs" title={t.account.address}>
-            {shorten(t.account.address)}
-          </span>
-        ) : (
-          <span className="text-muted-foreground">—</span>
-        ),
-    },
-    {
-      id: 'transactionHash',
-      header: 'Transaction hash',
-      cell: (t) =>
-        t.transactionHash ? (
-          <CopyText value={t.transactionHash} label="transaction hash" />
-        ) : (
-          <span className="text-muted-foreground">—</span>
-        ),
-      optional: true,
-    },
-    { id: 'cost', header: 'Cost', cell: (t) => formatUsd(t.costUsd), className: 'text-right tabular-nums' },
-    { id: 'createdAt', header: 'Created', sort: 'createdAt', cell: (t) => <RelativeTime iso={t.createdAt} /> },
-  ];
+  const columns = someTransactionColumns(
+    projectId,
+    mode,
+    ['status', 'user', 'wallet', 'transactionHash', 'cost', 'createdAt'],
+    ['transactionHash'],
+  );
 
   return (
     <DataList<Transaction>

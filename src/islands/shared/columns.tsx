@@ -6,6 +6,7 @@ import type { UserSummary } from '../../shared/api/summaries';
 import { projectPath, type Mode } from '../../shared/routes';
 import { ChainLabel, ExplorerLink } from '../../components/ui/chain-label';
 import { CopyText } from '../../components/ui/copy-button';
+import { userLabel } from './user-label';
 
 /** An address with copy and explorer link. */
 export function AddressCell({ address, chainId }: { address: string; chainId?: number }) {
@@ -45,9 +46,4 @@ export function UserCell({
   );
 }
 
-/** What a user is called on screen. */
-export function userLabel(user: Pick<UserSummary, 'name' | 'email'> | null | undefined): string {
-  return user?.name || user?.email || 'Unnamed user';
-}
-
-export { ChainLabel };
+export { ChainLabel, userLabel };

@@ -1,12 +1,12 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DataList, type Column } from '../../components/data-list/data-list';
+import { DataList } from '../../components/data-list/data-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton, CopyText, shorten } from '../../components/ui/copy-button';
 import { ChainLabel, ExplorerLink } from '../../components/ui/chain-label';
-import { RelativeTime, exactTime } from '../../components/ui/relative-time';
+import { exactTime } from '../../components/ui/relative-time';
 import { Skeleton, StatePanel } from '../../components/ui/state-panel';
 import { TX_STATUSES, transactionListSpec } from '../../shared/api/collections';
 import type { Transaction } from '../../shared/api/transactions';
@@ -20,8 +20,8 @@ import { useApiQuery } from '../../lib/use-api-query';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
 import { PolicyFilterLabel, WalletFilterLabel } from '../shared/object-filter-labels';
 import { userLabel } from '../shared/columns';
-import { STATUS_LABEL, STATUS_TONE } from '../transactions/status';
-import { formatUsd } from '../transactions/format';
+import { STATUS_LABEL } from '../transactions/status';
+import { someTransactionColumns } from '../transactions/columns';
 import { EmailCell, PROVIDER_LABEL, UserKindBadge } from './labels';
 import { useLazyUserForm } from './lazy-form';
 import type { LinkedAccount, User } from './types';
@@ -32,8 +32,6 @@ interface ListAnswer<T> {
 }
 
 const WALLETS_SHOWN = 20;
-const none = <span className="text-muted-foreground">—</span>;
-const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -214,38 +212,14 @@ function Metadata({ user }: { user: User }) {
 /** The user's transactions: the transactions list restricted to this user (`GET …/users/{id}/transactions`). */
 function Transactions({ path, projectId, mode }: { path: string; projectId: string; mode: Mode }) {
   const detail = (id: string) => projectPath(projectId, mode, `/transactions/${id}`);
-  const columns: Column<Transaction>[] = [
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (t) => <Badge tone={STATUS_TONE[t.status]}>{STATUS_LABEL[t.status] ?? t.status}</Badge>,
-    },
-    { id: 'chain', header: 'Chain', cell: (t) => <ChainLabel chainId={t.chainId} /> },
-    {
-      id: 'wallet',
-      header: 'Wallet',
-      cell: (t) =>
-        t.accountId ? (
-          <a
-            href={projectPath(projectId, mode, `/wallets?wallet=${t.accountId}`)}
-            onClick={stop}
-            className="font-mono text-xs hover:underline"
-            title={t.account?.address ?? t.accountId}
-          >
-            {t.account ? shorten(t.account.address) : `${shorten(t.accountId)} (deleted)`}
-          </a>
-        ) : (
-          none
-        ),
-    },
-    {
-      id: 'transactionHash',
-      header: 'Transaction hash',
-      cell: (t) => (t.transactionHash ? <CopyText value={t.transactionHash} label="transaction hash" /> : none),
-    },
-    { id: 'cost', header: 'Cost', cell: (t) => formatUsd(t.costUsd), className: 'text-right tabular-nums' },
-    { id: 'createdAt', header: 'Created', sort: 'createdAt', cell: (t) => <RelativeTime iso={t.createdAt} /> },
-  ];
+  const columns = someTransactionColumns(projectId, mode, [
+    'status',
+    'chain',
+    'wallet',
+    'transactionHash',
+    'cost',
+    'createdAt',
+  ]);
   return (
     <section aria-labelledby="user-transactions" className="grid grid-cols-1 gap-3">
       <h2 id="user-transactions" className="text-base font-semibold">

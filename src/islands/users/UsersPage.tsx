@@ -2,10 +2,10 @@ import { DataList } from '../../components/data-list/data-list';
 import { userListSpec } from '../../shared/api/collections';
 import { projectPath } from '../../shared/routes';
 import { useCan, useModePath, useProjectRoute } from '../../lib/use-project';
-import { userLabel } from '../shared/columns';
 import { CreateUserButton, userColumns, userSearch } from './list-bits';
 import { UsersTabs } from './users-tabs';
 import type { User } from './types';
+import { userRowLabel } from './early-rows';
 
 /** The users section: every user of the project and mode (signed-in, guests and API-created); a row opens the user. */
 export function UsersPage() {
@@ -37,7 +37,7 @@ export function UsersPage() {
             },
           ]}
           search={userSearch(projectId, mode, true)}
-          rowLabel={(u) => `User ${userLabel(u)}${u.email && u.name ? `, ${u.email}` : ''}`}
+          rowLabel={userRowLabel}
           onOpen={(u) => location.assign(projectPath(projectId, mode, `/users/${u.id}`))}
           empty={{
             title: 'No users yet',

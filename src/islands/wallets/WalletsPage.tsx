@@ -1,7 +1,5 @@
 import { useClientStore } from '../../lib/use-client-store';
-import { DataList, type Column } from '../../components/data-list/data-list';
-import { RelativeTime } from '../../components/ui/relative-time';
-import { Badge } from '../../components/ui/badge';
+import { DataList } from '../../components/data-list/data-list';
 import { ACCOUNT_TYPES, CUSTODY, walletListSpec } from '../../shared/api/collections';
 import type { Wallet } from '../../shared/api/wallets';
 import { useModePath, useProjectRoute } from '../../lib/use-project';
@@ -9,10 +7,11 @@ import { useSearch } from '../../lib/use-search';
 import { patchSearch } from '../../stores/location';
 import { $favoriteChains } from '../../stores/favorites';
 import { objectHref } from '../../shared/object-paths';
-import { AddressCell, ChainLabel, UserCell } from '../shared/columns';
 import { chainOptions } from '../shared/chain-chips';
 import { UserFilterLabel } from '../shared/user-filter-label';
 import { WalletDrawer } from './wallet-drawer';
+import { walletColumns } from './columns';
+import { walletRowLabel } from './early-rows';
 
 /** The wallets section: every wallet of the project and mode, with a detail drawer (`?wallet=acc_…`). */
 export function WalletsPage() {
@@ -23,25 +22,7 @@ export function WalletsPage() {
   const mode = route?.mode ?? 'test';
   const projectId = route?.projectId ?? '';
 
-  const columns: Column<Wallet>[] = [
-    { id: 'address', header: 'Address', cell: (w) => <AddressCell address={w.address} chainId={w.chainId} /> },
-    { id: 'chain', header: 'Chain', cell: (w) => <ChainLabel chainId={w.chainId} /> },
-    { id: 'accountType', header: 'Account type', cell: (w) => w.accountType },
-    {
-      id: 'user',
-      header: 'User',
-      cell: (w) => <UserCell user={w.user} userId={w.userId} projectId={projectId} mode={mode} />,
-    },
-    { id: 'custody', header: 'Custody', cell: (w) => w.custody },
-    {
-      id: 'deployed',
-      header: 'Deployed',
-      cell: (w) => (w.deployed ? <Badge tone="success">Deployed</Badge> : <Badge>Not deployed</Badge>),
-    },
-    { id: 'implementation', header: 'Implementation', cell: (w) => w.implementation ?? '—', optional: true },
-    { id: 'recovery', header: 'Recovery', cell: (w) => w.recoveryMethod ?? '—', optional: true },
-    { id: 'createdAt', header: 'Created', sort: 'createdAt', cell: (w) => <RelativeTime iso={w.createdAt} /> },
-  ];
+  const columns = walletColumns(projectId, mode);
 
   return (
     <>
@@ -86,7 +67,7 @@ export function WalletsPage() {
             return true;
           },
         }}
-        rowLabel={(w) => `Wallet ${w.address} on chain ${w.chainId}`}
+        rowLabel={walletRowLabel}
         onOpen={(w) => patchSearch({ wallet: w.id })}
         empty={{
           title: 'No wallets yet',
