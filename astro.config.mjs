@@ -46,7 +46,7 @@ export default defineConfig({
               // list code (keeps the sign-in page's JS where it was).
               {
                 name: 'early',
-                test: /src[\\/](page-scripts[\\/]early-request|lib[\\/](page-request|prefetch-section|prepared-region|early-rows|first-row-mark|shorten|format-en)|shared[\\/]api[\\/](collections|list-params)|components[\\/](data-list[\\/](list-view|list-totals|row-markup|column-prefs)|ui[\\/]badge-tones)|islands[\\/]shared[\\/]user-label)\.ts$/,
+                test: /src[\\/](page-scripts[\\/]early-request|lib[\\/](page-request|prefetch-section|prepared-region|early-rows|first-row-mark|shorten|format-en)|shared[\\/]api[\\/](collections|list-params)|components[\\/](data-list[\\/](list-view|list-totals|row-markup|column-prefs)|ui[\\/](badge-tones|skeleton-class))|islands[\\/]shared[\\/]user-label)\.ts$/,
                 priority: 4,
               },
               {

@@ -8,6 +8,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataRow } from '../../src/components/data-list/data-row';
+import { skeletonRowsHtml } from '../../src/components/data-list/row-markup';
+import { Skeleton } from '../../src/components/ui/state-panel';
 import type { Column } from '../../src/components/data-list/data-list';
 import { earlyRowsHtml, type EarlyRows } from '../../src/lib/early-rows';
 import type { Mode } from '../../src/shared/routes';
@@ -176,5 +178,15 @@ describe('what is not painted', () => {
     ['rows of another shape', { data: [{ id: 'acc_x' }], page: 1, limit: 25, total: 1 }],
   ])('%s: nothing (the island renders it)', (_, answer) => {
     expect(earlyRowsHtml(WALLET_EARLY_ROWS, answer, route)).toBeNull();
+  });
+});
+
+describe('the skeleton the early rows replace', () => {
+  it('is rows of the still Skeleton blocks, one per column', () => {
+    const cell = renderToStaticMarkup(
+      createElement('td', { className: 'px-3' }, createElement(Skeleton, { still: true, className: 'h-4 w-24' })),
+    );
+    const row = `<tr data-skeleton="" class="h-12 border-b border-border last:border-0">${cell.repeat(3)}</tr>`;
+    expect(skeletonRowsHtml(2, 3)).toBe(row.repeat(2));
   });
 });

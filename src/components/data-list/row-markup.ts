@@ -3,6 +3,7 @@
  * (data-row.tsx, React) and the first rows a list page paints from its early answer before its island has loaded
  * (src/lib/early-rows.ts, plain HTML). No React here: this module runs before the React chunk has loaded.
  */
+import { skeletonClassName } from '../ui/skeleton-class';
 
 export const ROW_HEIGHT = 'h-12';
 /** Skeleton rows while a page loads (at most; fewer when the page size is smaller). */
@@ -43,7 +44,7 @@ export function attrs(list: Readonly<Record<string, string | null | undefined>>)
 
 /** The skeleton's rows: `columns` cells each, one block each (the body pulses as one: state-panel.tsx). */
 export function skeletonRowsHtml(rows: number, columns: number): string {
-  const cell = '<td class="px-3"><span aria-hidden="true" class="block rounded bg-muted  h-4 w-24"></span></td>';
+  const cell = `<td class="px-3"><span aria-hidden="true" class="${skeletonClassName(true, 'h-4 w-24')}"></span></td>`;
   const row = `<tr ${SKELETON_ATTR}="" class="${ROW_HEIGHT} border-b border-border last:border-0">${cell.repeat(columns)}</tr>`;
   return row.repeat(rows);
 }

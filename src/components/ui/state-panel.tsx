@@ -1,6 +1,7 @@
 import { AlertTriangle, Inbox, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { skeletonClassName } from './skeleton-class';
 
 const ICONS = { empty: Inbox, error: AlertTriangle, 'not-found': SearchX } as const;
 
@@ -49,7 +50,5 @@ export function StatePanel({
  * every animated element costs the browser a style update in each frame the page draws while it loads.
  */
 export function Skeleton({ className, still }: { className?: string; still?: boolean }) {
-  return (
-    <span aria-hidden className={`block rounded bg-muted ${still ? '' : 'animate-pulse'} ${className ?? 'h-4 w-24'}`} />
-  );
+  return <span aria-hidden className={skeletonClassName(still, className)} />;
 }
