@@ -4,7 +4,7 @@
  * forms) and takes an AbortSignal so an island can abort what it no longer needs.
  */
 import { AUTH_STORAGE_KEY, loginPath } from '../shared/auth-storage';
-import { takePrefetched } from './prefetch-handoff';
+import { askingFor, takePrefetched } from './prefetch-handoff';
 import { INVALID_BODY_MESSAGE } from '../shared/api/error-messages';
 import { STORAGE_KEYS } from '../shared/storage-keys';
 
@@ -213,13 +213,15 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
 
 /** Sends a request and reads its JSON answer; a non-2xx answer throws `ApiRequestError`. */
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
-  if ((init.method ?? 'GET') === 'GET') {
+  const get = (init.method ?? 'GET') === 'GET';
+  if (get) {
     // A section link hovered, a navigation under way or the page's early request may have fetched this very request
     // for us; when that request failed, this one asks again.
     const prefetched = await takePrefetched(path);
     if (prefetched !== undefined) return prefetched as T;
   }
-  const response = await apiFetch(path, init);
+  // A GET of its own is noted while under way: a prefetch of the same request then leaves it alone.
+  const response = await (get ? askingFor(path, apiFetch(path, init)) : apiFetch(path, init));
   if (!response.ok) throw await errorOf(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -97,7 +97,7 @@ export function prefetchOnce(
   request: () => Promise<unknown>,
   options: { acrossLoads?: boolean } = {},
 ): boolean {
-  if (fresh(path)) return false;
+  if (fresh(path) || asking.has(path)) return false;
   const answer = request().then(
     (data) => {
       // A hovered link may still open with a full load (without the client router): then it waits in the tab.
@@ -108,6 +108,24 @@ export function prefetchOnce(
   );
   pending.set(path, { at: Date.now(), answer });
   return true;
+}
+
+/**
+ * The page's own GET requests under way, by path (how many). A prefetch of one of them would send it twice: on a full
+ * load, an island hydrated while the document was still being parsed asks before the layout's early request does.
+ */
+const asking = new Map<string, number>();
+
+/** Notes `request` (the page's own GET of `path`) as under way until it settles, and returns it. */
+export function askingFor<T>(path: string, request: Promise<T>): Promise<T> {
+  asking.set(path, (asking.get(path) ?? 0) + 1);
+  const settled = () => {
+    const left = (asking.get(path) ?? 1) - 1;
+    if (left > 0) asking.set(path, left);
+    else asking.delete(path);
+  };
+  request.then(settled, settled);
+  return request;
 }
 
 /** Whether a fresh answer for `path` is under way or waiting. */

@@ -13,11 +13,14 @@ import { isPrepared } from './prepared-region';
 const HTML_MAX_AGE_MS = 30_000;
 const shells = new Map<string, { at: number; html: Promise<string | null> }>();
 
-/** Starts the first data request of the page at this URL, if it has one, unless one is fresh already. */
-export function prefetchPageData(url: URL, options: { acrossLoads?: boolean } = {}): void {
+/**
+ * Starts the first data request of the page at this URL, if it has one, unless one is fresh already. Returns whether
+ * it started one.
+ */
+export function prefetchPageData(url: URL, options: { acrossLoads?: boolean } = {}): boolean {
   const path = firstRequestOf(url.pathname, url.search);
-  if (!path) return;
-  prefetchOnce(
+  if (!path) return false;
+  return prefetchOnce(
     path,
     async () => {
       const response = await apiFetch(path);

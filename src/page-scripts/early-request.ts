@@ -8,14 +8,23 @@
 import { AUTH_STORAGE_KEY, needsMfaStep, readStoredSession } from '../shared/auth-storage';
 import { prefetchPageData } from '../lib/prefetch-section';
 
-/** Starts the first data request of the page at `url` (default: this document's) for a signed-in user. */
-export function startPageRequest(url: URL = new URL(location.href)): void {
+/**
+ * The user timing set when a document's own early request starts (a view in the URL, asked for by the layout's module
+ * script): what tells a test that the page asked, not the list.
+ */
+export const PAGE_REQUEST_MARK = 'dashboard:page-request';
+
+/**
+ * Starts the first data request of the page at `url` (default: this document's) for a signed-in user. Returns whether
+ * it started one (not when signed out, for a page without a list, or when a fresh one is under way).
+ */
+export function startPageRequest(url: URL = new URL(location.href)): boolean {
   let session = null;
   try {
     session = readStoredSession(localStorage.getItem(AUTH_STORAGE_KEY));
   } catch {
     // Storage blocked: signed out.
   }
-  if (!session || needsMfaStep(session)) return;
-  prefetchPageData(url);
+  if (!session || needsMfaStep(session)) return false;
+  return prefetchPageData(url);
 }

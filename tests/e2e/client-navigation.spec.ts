@@ -83,19 +83,30 @@ test('the list request of a page starts while it is parsed, before its island hy
   // The default view: the head's inline script asks while the parser is still at work.
   await page.goto(demoPath('test', '/wallets'));
   await expect(page.locator('tbody tr[data-row]').first()).toBeVisible({ timeout: 20_000 });
-  let t = await timings();
+  const t = await timings();
   expect(t.requestAt).toBeDefined();
   expect(t.hydratedAt).toBeDefined();
   expect(t.requestAt!).toBeLessThan(t.parsedAt);
   expect(t.requestAt!).toBeLessThan(t.hydratedAt!);
   expect(lists).toHaveLength(1);
-  // A view in the URL: the module script asks, as soon as the page is parsed, for that view; still once.
-  lists.length = 0;
-  await page.goto(demoPath('test', '/wallets') + '?limit=10');
-  await expect(await dataRows(page)).toHaveCount(10, { timeout: 20_000 });
-  t = await timings();
-  expect(t.requestAt!).toBeLessThan(t.hydratedAt!);
-  expect(lists).toEqual([expect.stringContaining('limit=10')]);
+  // …and the layout's module script, finding it under way, did not ask again.
+  expect(await page.evaluate(() => performance.getEntriesByName('dashboard:page-request').length)).toBe(0);
+  // A view in the URL, loaded a few times (the order of the two below varies): the layout's module script asks for
+  // that view as the parse ends (module scripts run before DOMContentLoaded), unless the island, which Astro hydrates
+  // as soon as its code is in, even while the document is still being parsed, has asked already. Either way before
+  // DOMContentLoaded, and once.
+  for (let load = 0; load < 4; load++) {
+    lists.length = 0;
+    await page.goto(demoPath('test', '/wallets') + '?limit=10');
+    await expect(await dataRows(page)).toHaveCount(10, { timeout: 20_000 });
+    const view = await page.evaluate(() => ({
+      requestAt: performance.getEntriesByType('resource').find((e) => /\/test\/wallets\?/.test(e.name))?.startTime,
+      loadedAt: performance.getEntriesByType('navigation')[0]!.toJSON().domContentLoadedEventStart as number,
+    }));
+    expect(view.requestAt).toBeDefined();
+    expect(view.requestAt!).toBeLessThan(view.loadedAt);
+    expect(lists).toEqual([expect.stringContaining('limit=10')]);
+  }
   await page.goto(demoPath('test', '/wallets'));
   await expect(page.locator('tbody tr[data-row]').first()).toBeVisible({ timeout: 20_000 });
   await markDocument(page);
