@@ -25,6 +25,7 @@ import {
   unmountIslands,
 } from './prepared-section';
 import { storedSession } from './auth-gate';
+import { skipUnchangedReplaceState } from '../lib/history-writes';
 
 /** Inline scripts the first document ran, by text: the only ones its CSP (hashes of that document's) allows. */
 const allowedInline = new Set<string>();
@@ -172,6 +173,7 @@ let started = false;
 export function startClientNavigation(): void {
   if (started) return;
   started = true;
+  skipUnchangedReplaceState(history, () => location.href);
   for (const text of inlineScripts(document)) allowedInline.add(text);
   document.addEventListener('astro:before-preparation', onBeforePreparation);
   document.addEventListener('astro:before-swap', onBeforeSwap);
