@@ -16,10 +16,11 @@
  * when the list's request started and ended, and how many of the page's modules came from the server rather than the
  * cache; each build, its medians and how many rounds it won.
  */
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.ts';
-import { DEMO_ACCOUNTS, DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
+import { DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
 import { median } from './stats.ts';
+import { signInLikeNavCompare } from './sign-in.ts';
 
 /** What marks a section's data row (nav-compare.mjs's patterns: an address, a user, a transaction). */
 const ROW: Record<string, RegExp> = {
@@ -41,28 +42,9 @@ interface Load {
   modulesFromServer: number;
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.fill('input[type=email]', DEMO_ACCOUNTS.demo.email);
-  await page.fill('input[type=password]', DEMO_ACCOUNTS.demo.password);
-  await page.click('form button[type=submit]');
-  await page.waitForFunction(
-    () =>
-      Object.keys(localStorage).some((k) => {
-        try {
-          return Boolean(JSON.parse(localStorage.getItem(k) ?? 'null')?.access_token);
-        } catch {
-          return false;
-        }
-      }),
-    null,
-    { timeout: 15_000 },
-  );
-}
-
 async function load(context: BrowserContext, section: string, idle: boolean): Promise<Load> {
   const page = await context.newPage();
-  await signIn(page);
+  await signInLikeNavCompare(page);
   if (idle) {
     await page.goto('about:blank');
     await page.waitForTimeout(800);

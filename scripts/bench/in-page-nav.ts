@@ -22,8 +22,9 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumPath } from '../lib/chromium.ts';
-import { DEMO_ACCOUNTS, DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
+import { DEMO_PROJECTS } from '../../src/shared/demo-accounts.ts';
 import { median } from './stats.ts';
+import { signInLikeNavCompare } from './sign-in.ts';
 
 /** What marks a section's data row (nav-compare.mjs's patterns). */
 const ROW = { wallets: /0x[0-9a-fA-F]{4}/.source, users: /pla_|@|[A-Z][a-z]+ [A-Za-z(]/.source };
@@ -52,33 +53,15 @@ function watchRows(rows: Record<string, string>): void {
   if (location.pathname.endsWith('/wallets')) w.__firstRows('wallets', 0);
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.fill('input[type=email]', DEMO_ACCOUNTS.demo.email);
-  await page.fill('input[type=password]', DEMO_ACCOUNTS.demo.password);
-  await page.click('form button[type=submit]');
-  await page.waitForFunction(
-    () =>
-      Object.keys(localStorage).some((k) => {
-        try {
-          return Boolean(JSON.parse(localStorage.getItem(k) ?? 'null')?.access_token);
-        } catch {
-          return false;
-        }
-      }),
-    null,
-    { timeout: 15_000 },
-  );
-}
-
 const readRowsAt = (page: Page) => page.evaluate(() => (window as unknown as { __rowsAt?: number }).__rowsAt ?? NaN);
 
 /** The first page after sign-in: navigation start → first frame with a wallet row (ms). */
 async function firstPage(context: BrowserContext, alone: boolean): Promise<number> {
   const signInTab = await context.newPage();
-  await signIn(signInTab);
+  await signInLikeNavCompare(signInTab);
   if (alone) {
-    await signInTab.goto('about:blank');
+    // The sign-in's own navigation to the home may interrupt the first attempt.
+    await signInTab.goto('about:blank').catch(() => signInTab.goto('about:blank'));
     await signInTab.waitForTimeout(500);
   }
   const page = await context.newPage();
@@ -97,7 +80,7 @@ interface Switch {
 /** `count` switches between wallets and users, each link hovered 400 ms first. */
 async function switches(context: BrowserContext, count: number): Promise<Switch[]> {
   const page = await context.newPage();
-  await signIn(page);
+  await signInLikeNavCompare(page);
   await page.goto(`/${DEMO_PROJECTS.demo}/test/wallets`);
   await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, null, {
     timeout: 15_000,

@@ -30,3 +30,27 @@ export async function withSignedInPage<T>(origin: string, work: (page: Page) => 
     await browser.close();
   }
 }
+
+/**
+ * Signs the demo account in as `../shared/bench/nav-compare.mjs` does: the form on the login page, then as soon as the
+ * session is stored (not when the page has moved on: the bench's first page opens in a new tab right then, while the
+ * sign-in tab goes on to the home). The page must be on the bench's origin (`baseURL`).
+ */
+export async function signInLikeNavCompare(page: Page): Promise<void> {
+  await page.goto('/auth/login');
+  await page.fill('input[type=email]', DEMO_ACCOUNTS.demo.email);
+  await page.fill('input[type=password]', DEMO_ACCOUNTS.demo.password);
+  await page.click('form button[type=submit]');
+  await page.waitForFunction(
+    () =>
+      Object.keys(localStorage).some((k) => {
+        try {
+          return Boolean(JSON.parse(localStorage.getItem(k) ?? 'null')?.access_token);
+        } catch {
+          return false;
+        }
+      }),
+    null,
+    { timeout: 15_000 },
+  );
+}
