@@ -26,6 +26,7 @@ import {
 } from './prepared-section';
 import { storedSession } from './auth-gate';
 import { skipUnchangedReplaceState } from '../lib/history-writes';
+import { swapHeadElements } from '../lib/head-swap';
 
 /** Inline scripts the first document ran, by text: the only ones its CSP (hashes of that document's) allows. */
 const allowedInline = new Set<string>();
@@ -111,7 +112,7 @@ function onBeforeSwap(e: Event): void {
     event.swap = () => {
       swapFunctions.deselectScripts(doc);
       syncRootAttributes(doc);
-      swapFunctions.swapHeadElements(doc);
+      swapHeadElements(doc);
       showPrepared(ready);
     };
   } else {

@@ -1,10 +1,33 @@
-import { matchRoute, projectPath, isMode, switchModeHref } from '../shared/routes';
+import { matchRoute, projectPath, isMode, switchModeHref, type Mode } from '../shared/routes';
 import { rememberProject } from '../stores/project';
 import { $ecosystemTheme, applyTheme, followEcosystemTheme } from '../stores/ecosystem';
 import { gateDashboard } from './auth-gate';
 import { prefetchOnIntent } from '../lib/prefetch-section';
 import { startClientNavigation } from './client-navigation';
 import { prepareOnIntent } from './prepared-section';
+
+/** Sets `aria-current` to `value` (null: removes it), writing only a change. */
+function setCurrent(a: HTMLAnchorElement, value: string | null): void {
+  if (a.getAttribute('aria-current') === value) return;
+  if (value === null) a.removeAttribute('aria-current');
+  else a.setAttribute('aria-current', value);
+}
+
+/**
+ * Keeps a mode link's href on this URL's view in the other mode, built from the URL of the moment (lists change it in
+ * place): only the mode-independent view goes along. Its listeners are added once (the header persists).
+ */
+const followingUrl = new WeakSet<HTMLAnchorElement>();
+function followUrl(a: HTMLAnchorElement, target: Mode): void {
+  const update = () => {
+    const href = switchModeHref(location.pathname, location.search, target);
+    if (a.getAttribute('href') !== href) a.href = href;
+  };
+  update();
+  if (followingUrl.has(a)) return;
+  followingUrl.add(a);
+  for (const event of ['pointerenter', 'focus', 'click']) a.addEventListener(event, update);
+}
 
 /** Wires the page on screen: remembers the project, fills the nav and mode links, closes the mobile menu. */
 function wirePage(): void {
@@ -16,20 +39,18 @@ function wirePage(): void {
     const current = location.pathname.replace(/\/$/, '');
     const sectionLinks = [...document.querySelectorAll<HTMLAnchorElement>('a[data-section]')];
     for (const a of sectionLinks) {
-      a.href = base + (a.dataset.section ?? '');
-      if (a.pathname === current) a.setAttribute('aria-current', 'page');
-      else a.removeAttribute('aria-current');
+      // Written only when they change: the header and sidebar persist, and every write restyles the link.
+      const href = base + (a.dataset.section ?? '');
+      if (a.getAttribute('href') !== href) a.href = href;
+      setCurrent(a, a.pathname === current ? 'page' : null);
     }
     prefetchOnIntent(sectionLinks);
     prepareOnIntent(sectionLinks);
     for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-mode-link]')) {
       const target = a.dataset.modeLink;
       if (!isMode(target)) continue;
-      // Built from the URL of the moment (lists change it in place): only the mode-independent view goes along.
-      const update = () => (a.href = switchModeHref(location.pathname, location.search, target));
-      update();
-      for (const event of ['pointerenter', 'focus', 'click']) a.addEventListener(event, update);
-      a.setAttribute('aria-current', String(target === mode));
+      followUrl(a, target);
+      setCurrent(a, String(target === mode));
     }
   }
   const sidebar = document.getElementById('sidebar');
