@@ -16,7 +16,10 @@
  * `lighthouse-ab.ts serve` stack and the baseline served by `vite preview` (scripts/bench/nav-compare.ts):
  *
  *   node scripts/bench/in-page-nav.ts ours=http://127.0.0.1:10506 spa=http://127.0.0.1:10530 [RUNS=10] [SWITCHES=10] \
- *     [ONLY=first|switch]
+ *     [ONLY=first|switch] [PAIR=wallets,users]
+ *
+ * PAIR names the two sections the switches go between (the page opens on the first): wallets,users (the default) or
+ * transactions,wallets, the bench's two pairs.
  *
  * The first app named is the one each ratio is of.
  */
@@ -27,9 +30,12 @@ import { median } from './stats.ts';
 import { signInLikeNavCompare } from './sign-in.ts';
 
 /** What marks a section's data row (nav-compare.mjs's patterns). */
-const ROW = { wallets: /0x[0-9a-fA-F]{4}/.source, users: /pla_|@|[A-Z][a-z]+ [A-Za-z(]/.source };
+const ROW = {
+  wallets: /0x[0-9a-fA-F]{4}/.source,
+  users: /pla_|@|[A-Z][a-z]+ [A-Za-z(]/.source,
+  transactions: /tin_|0x[0-9a-fA-F]{4}/.source,
+};
 type Section = keyof typeof ROW;
-const SECTIONS = Object.keys(ROW) as Section[];
 
 /**
  * Runs in every page before its own scripts. `__firstRows(section)` starts watching for the section's rows (the first
@@ -77,14 +83,24 @@ interface Switch {
   harness: number;
 }
 
-/** `count` switches between wallets and users, each link hovered 400 ms first. */
-async function switches(context: BrowserContext, count: number): Promise<Switch[]> {
+/** Waits for a visible row of `section` (as nav-compare.mjs does, by polling every frame). */
+const waitRows = (page: Page, section: Section) =>
+  page.waitForFunction(
+    ({ source, to }) =>
+      location.pathname.includes(`/${to}`) &&
+      [...document.querySelectorAll('tbody tr, [role="row"]')].some((tr) =>
+        new RegExp(source).test(tr.textContent ?? ''),
+      ),
+    { source: ROW[section], to: section },
+    { polling: 'raf', timeout: 15_000 },
+  );
+
+/** `count` switches between the two sections (the page opens on the first), each link hovered 400 ms first. */
+async function switches(context: BrowserContext, count: number, pair: Section[]): Promise<Switch[]> {
   const page = await context.newPage();
   await signInLikeNavCompare(page);
-  await page.goto(`/${DEMO_PROJECTS.demo}/test/wallets`);
-  await page.waitForFunction(() => (window as unknown as { __rowsAt?: number }).__rowsAt !== undefined, null, {
-    timeout: 15_000,
-  });
+  await page.goto(`/${DEMO_PROJECTS.demo}/test/${pair[0]}`);
+  await waitRows(page, pair[0]!);
   await page.waitForTimeout(1_000);
   // The press's time, and the frame watch started after the page's own click handlers (a window listener runs last).
   await page.evaluate(() => {
@@ -94,22 +110,14 @@ async function switches(context: BrowserContext, count: number): Promise<Switch[
   });
   const out: Switch[] = [];
   for (let i = 0; i < count; i++) {
-    const to = SECTIONS[(i + 1) % SECTIONS.length]!;
+    const to = pair[(i + 1) % pair.length]!;
     await page.evaluate((to) => ((window as unknown as { __to: string }).__to = to), to);
     const link = page.locator(`a[href$="/${DEMO_PROJECTS.demo}/test/${to}"]`).first();
     await link.hover();
     await page.waitForTimeout(400);
     const start = Date.now();
     await link.click();
-    await page.waitForFunction(
-      ({ source, to }) =>
-        location.pathname.includes(`/${to}`) &&
-        [...document.querySelectorAll('tbody tr, [role="row"]')].some((tr) =>
-          new RegExp(source).test(tr.textContent ?? ''),
-        ),
-      { source: ROW[to], to },
-      { polling: 'raf', timeout: 15_000 },
-    );
+    await waitRows(page, to);
     const harness = Date.now() - start;
     await page.waitForTimeout(300);
     out.push({ inPage: await readRowsAt(page), harness });
@@ -138,7 +146,8 @@ async function measure(
   apps: [string, string][],
   runs: number,
   count: number,
-  only?: string,
+  only: string | undefined,
+  pair: Section[],
 ): Promise<Map<string, Figures>> {
   // The flags nav-compare.mjs launches with, so that both tools time the same browser.
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
@@ -154,7 +163,7 @@ async function measure(
           f.firstPageAlone.push(await inContext(browser, origin, (c) => firstPage(c, true)));
         }
         if (only === 'first') continue;
-        for (const s of await inContext(browser, origin, (c) => switches(c, count))) {
+        for (const s of await inContext(browser, origin, (c) => switches(c, count, pair))) {
           f.switchInPage.push(s.inPage);
           f.switchHarness.push(s.harness);
         }
@@ -196,12 +205,23 @@ const args = process.argv.slice(2);
 const apps = args.filter((a) => /^[A-Za-z]\w*=https?:\/\//.test(a)).map((a) => a.split(/=(.*)/s) as [string, string]);
 if (apps.length < 2) {
   console.error(
-    'usage: node scripts/bench/in-page-nav.ts ours=http://… spa=http://… [RUNS=10] [SWITCHES=10] [ONLY=first|switch]',
+    'usage: node scripts/bench/in-page-nav.ts ours=http://… spa=http://… [RUNS=10] [SWITCHES=10] [ONLY=first|switch] [PAIR=a,b]',
   );
   process.exit(2);
 }
 const setting = (name: string) => args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
-const figures = await measure(apps, Number(setting('RUNS') ?? 10), Number(setting('SWITCHES') ?? 10), setting('ONLY'));
+const pair = (setting('PAIR') ?? 'wallets,users').split(',') as Section[];
+if (pair.length !== 2 || pair.some((s) => !(s in ROW))) {
+  console.error(`PAIR names two of ${Object.keys(ROW).join(', ')}`);
+  process.exit(2);
+}
+const figures = await measure(
+  apps,
+  Number(setting('RUNS') ?? 10),
+  Number(setting('SWITCHES') ?? 10),
+  setting('ONLY'),
+  pair,
+);
 for (const line of report(figures)) console.log(line);
 // DETAIL=1: every reading, to see how they fall on frames (a switch's in-page time is near a multiple of ~16.7 ms).
 if (process.env.DETAIL)
