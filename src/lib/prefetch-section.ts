@@ -5,7 +5,7 @@
  * (lib/prefetch-handoff.ts), so the click waits for neither.
  */
 import { apiFetch } from './api-client';
-import { firstRequestOf } from './page-request';
+import { pageRequestsOf } from './page-request';
 import { prefetchOnce } from './prefetch-handoff';
 import { isPrepared } from './prepared-region';
 
@@ -14,20 +14,24 @@ const HTML_MAX_AGE_MS = 30_000;
 const shells = new Map<string, { at: number; html: Promise<string | null> }>();
 
 /**
- * Starts the first data request of the page at this URL, if it has one, unless one is fresh already. Returns whether
- * it started one.
+ * Starts the first data requests of the page at this URL (its lists' first pages: one list but on the projects home),
+ * each unless a fresh one is under way. Returns whether it started the first list's.
  */
 export function prefetchPageData(url: URL, options: { acrossLoads?: boolean } = {}): boolean {
-  const path = firstRequestOf(url.pathname, url.search);
-  if (!path) return false;
-  return prefetchOnce(
-    path,
-    async () => {
-      const response = await apiFetch(path);
-      return response.ok ? ((await response.json()) as unknown) : undefined;
-    },
-    options,
-  );
+  const [first, ...others] = pageRequestsOf(url.pathname, url.search);
+  if (!first) return false;
+  const start = (path: string) =>
+    prefetchOnce(
+      path,
+      async () => {
+        const response = await apiFetch(path);
+        return response.ok ? ((await response.json()) as unknown) : undefined;
+      },
+      options,
+    );
+  const started = start(first);
+  others.forEach(start);
+  return started;
 }
 
 /** The shell of `href` fetched on intent (null when that fetch failed or was not HTML); undefined when none is fresh. */

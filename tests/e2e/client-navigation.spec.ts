@@ -288,6 +288,54 @@ test('the first dashboard page after a sign-in finds its modules in the cache', 
   }
 });
 
+test('a sign-in asks for both lists of the projects home as it swaps the home in, before its island hydrates, each once', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ storageState: SIGNED_OUT });
+  try {
+    const { page, warmed } = await watchWarmUp(context);
+    // When the home's island hydrates (Astro removes its `ssr` marker), on the sign-in document's clock.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const island = [...document.querySelectorAll('astro-island')].find((i) =>
+          i.getAttribute('component-url')?.includes('ProjectsHome'),
+        );
+        const w = window as { hydratedAt?: number };
+        if (island && !island.hasAttribute('ssr') && w.hydratedAt === undefined) w.hydratedAt = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['ssr'] });
+    });
+    await page.goto('/auth/login');
+    const listed = await page
+      .locator(`meta[name="${WARM_MODULES_META}"]`)
+      .getAttribute('content')
+      .then((c) => (c ?? '').split(' ').map((m) => new URL(m, page.url()).href));
+    // A settled sign-in page swaps the home into its own document (src/lib/open-after-sign-in.ts).
+    await expect.poll(() => listed.filter((u) => !warmed.has(u)), { timeout: 15_000 }).toEqual([]);
+    await markDocument(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/v1\/projects(\/trash)?\?/.test(r.url())) asked.push(new URL(r.url()).pathname);
+    });
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.demo.email);
+    await page.getByLabel('Password').fill(DEMO_ACCOUNTS.demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(HOME_URL);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as { hydratedAt?: number }).hydratedAt)).toBeDefined();
+    expect(await sameDocument(page)).toBe(true);
+    const t = await page.evaluate(() => ({
+      trashAt: performance.getEntriesByType('resource').find((e) => /\/api\/v1\/projects\/trash\?/.test(e.name))
+        ?.startTime,
+      hydratedAt: (window as { hydratedAt?: number }).hydratedAt,
+    }));
+    expect(t.trashAt).toBeDefined();
+    expect(t.trashAt!).toBeLessThan(t.hydratedAt!);
+    expect(asked.sort()).toEqual(['/api/v1/projects', '/api/v1/projects/trash']);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a sign-in link to another section warms that section’s modules too, and signs in there', async ({ browser }) => {
   const context = await browser.newContext({ storageState: SIGNED_OUT });
   try {

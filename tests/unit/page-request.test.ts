@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstRequestOf } from '../../src/lib/page-request';
+import { firstRequestOf, pageRequestsOf } from '../../src/lib/page-request';
 import { rememberTotal } from '../../src/components/data-list/list-totals';
 
 // The request a page's list sends first, derived from its URL before the island hydrates (src/lib/page-request.ts):
@@ -37,5 +37,30 @@ describe('the first list request of a page, from its URL', () => {
       `${apiPath}?page=2&limit=25&order=createdAt%3Adesc&total=50`,
     );
     expect(firstRequestOf(`/${P}/test/users`, '')).toBe(`${apiPath}?limit=25&order=createdAt%3Adesc`);
+  });
+});
+
+// Every list of a page asks from the start (the projects home has two): each as its own list sends it.
+describe('the first requests of all the lists of a page', () => {
+  it.each([
+    {
+      pathname: `/${P}/test/wallets`,
+      search: '',
+      requests: [`/projects/${P}/test/wallets?limit=25&order=createdAt%3Adesc`],
+    },
+    {
+      pathname: '/',
+      search: '',
+      requests: ['/projects?limit=25&order=createdAt%3Adesc', '/projects/trash?limit=25&order=deletedAt%3Adesc'],
+    },
+    // Each list reads its own view from the URL: the trash list's parameters carry its `trash` prefix.
+    {
+      pathname: '/',
+      search: '?limit=10&trashOrder=name:asc&trashLimit=50',
+      requests: ['/projects?limit=10&order=createdAt%3Adesc', '/projects/trash?limit=50&order=name%3Aasc'],
+    },
+    { pathname: `/${P}/test/settings`, search: '', requests: [] },
+  ])('$pathname$search → $requests', ({ pathname, search, requests }) => {
+    expect(pageRequestsOf(pathname, search)).toEqual(requests);
   });
 });

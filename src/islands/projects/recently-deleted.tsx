@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { apiWrite } from '../../lib/api-write';
-import { trashListSpec } from '../../shared/api/collections';
+import { HOME_TRASH_LIST } from '../../lib/page-request';
 import type { TrashedProject } from '../../shared/api/projects';
 
 /** Whole days left before the scheduled purge (at least 0). */
@@ -75,9 +75,9 @@ export function RecentlyDeleted() {
       <DataList<TrashedProject>
         label="Recently deleted"
         listKey="projects-trash"
-        apiPath="/projects/trash"
-        spec={trashListSpec}
-        urlPrefix="trash"
+        apiPath={HOME_TRASH_LIST.apiPath}
+        spec={HOME_TRASH_LIST.spec}
+        urlPrefix={HOME_TRASH_LIST.urlPrefix}
         columns={COLUMNS}
         hideWhenEmpty
         heading={
