@@ -2,8 +2,8 @@
  * The next page's head, changing only what differs (docs/decisions.md "Where a switch's click goes, and what the
  * sign-in tab does in the race"). Astro's router removes every element of the head and appends the next page's:
  * two list pages share all but a handful (the title, a few module preloads), so a switch removed and inserted ~45
- * elements (9.5 % of the click's samples in a profile). Here an element the next head holds too stays where it is, untouched; the others
- * go, and the next head's remaining elements are appended, as the router would.
+ * elements (9.5 % of the click's samples in a profile). Here an element the next head holds too stays where it is,
+ * untouched; the others go, and the next head's remaining elements are appended, as the router would.
  *
  * "The same" is the router's rule, widened: an element it keeps (one persisted by `data-astro-transition-persist`, a
  * stylesheet link by its URL, a style by its text) or an element written the same (same tag, attributes and content:
