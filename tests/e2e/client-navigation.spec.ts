@@ -388,6 +388,32 @@ test('the project route follows a mode switch made with the mode toggle', async 
   expect(DEMO_PROJECT).toBeTruthy();
 });
 
+test('the persisted mode links keep one set of listeners however many sections are opened', async ({ page }) => {
+  await openWallets(page);
+  const cdp = await page.context().newCDPSession(page);
+  /** The listeners on the Live link, by event type (what the DevTools' Event Listeners pane lists). */
+  const liveListeners = async () => {
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: 'document.querySelector("a[data-mode-link=live]")',
+    });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    return listeners.map((l) => l.type).sort();
+  };
+  const before = await liveListeners();
+  expect(before.length).toBeGreaterThan(0);
+  for (const name of ['Users', 'Transactions', 'Wallets', 'Users']) {
+    await sidebar(page).getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  }
+  expect(await sameDocument(page)).toBe(true);
+  expect(await liveListeners()).toEqual(before);
+  // …and it still follows the page.
+  await expect(page.getByRole('group', { name: 'Mode' }).getByRole('link', { name: 'Live' })).toHaveAttribute(
+    'href',
+    demoPath('live', '/users'),
+  );
+});
+
 // Sections prepared on hover (src/page-scripts/prepared-section.ts): rendered hidden while the pointer rests on the
 // link, swapped in at the click.
 const prepared = (page: Page) => page.locator('main[data-prepared-for]');
